@@ -1,0 +1,63 @@
+import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AuthModule } from './modules/auth';
+import { ClientsModule, UserOrmEntity } from './modules/clients';
+import { CreditsModule } from './modules/credits';
+import { EmailModule } from './modules/email';
+import { OutboxOrmEntity } from './modules/email/infrastructure/persistence/outbox.orm-entity';
+import { PaymentsModule } from './modules/payments';
+import { ProjectsModule } from './modules/projects';
+import { ServicesModule } from './modules/services';
+import { AppConfig } from './shared/config/app-config';
+import { typeormOptions } from './shared/database/typeorm-options';
+import { HealthController } from './shared/health/health.controller';
+import { SharedModule } from './shared/shared.module';
+
+export const ENTITIES = [UserOrmEntity, OutboxOrmEntity];
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Honours a sane incoming X-Request-Id (from a proxy), otherwise makes one; echoed in the response. */
+export function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+@Module({})
+export class AppModule {
+  /** `databaseUrl` is DATABASE_URL or the embedded server's address. */
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        SharedModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: requestId,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+          },
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+        }),
+        TypeOrmModule.forRoot(typeormOptions(databaseUrl, ENTITIES)),
+        TerminusModule,
+        ClientsModule,
+        EmailModule,
+        AuthModule,
+        ProjectsModule,
+        ServicesModule,
+        PaymentsModule,
+        CreditsModule,
+      ],
+      controllers: [HealthController],
+    };
+  }
+}

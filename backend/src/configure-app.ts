@@ -1,0 +1,121 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import connectPgSimple from 'connect-pg-simple';
+import express, { NextFunction, Request, Response } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import passport from 'passport';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { SESSION_COOKIE } from './modules/auth';
+import { SESSION_TTL_MS } from './modules/auth/infrastructure/http/session';
+import { AppConfig } from './shared/config/app-config';
+import { HttpErrorFilter } from './shared/errors/http-error.filter';
+import { bodyParsers } from './shared/http/body-parsers';
+import { createValidationPipe } from './shared/http/validation';
+
+/**
+ * Everything around the routes: security headers, body limits, sessions in PostgreSQL, validation,
+ * the error shape, Swagger and the React app. Used by main.ts and by every API test, so tests run
+ * exactly the stack users get.
+ */
+export function configureApp(app: INestApplication, config: AppConfig): INestApplication {
+  const expressApp = (app as NestExpressApplication).getHttpAdapter().getInstance() as express.Express;
+  expressApp.disable('x-powered-by');
+  expressApp.set('trust proxy', parseTrustProxy(config.trustProxy));
+  app.useLogger(app.get(Logger));
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'connect-src': ["'self'"],
+          'frame-src': ["'self'", 'https:'],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  for (const parser of bodyParsers()) app.use(parser);
+
+  const PgStore = connectPgSimple(session);
+  const dataSource = app.get(DataSource);
+  const pool = (dataSource.driver as unknown as { master: Pool }).master;
+  app.use(
+    '/api',
+    session({
+      name: SESSION_COOKIE,
+      secret: config.sessionSecret,
+      store: new PgStore({
+        pool,
+        tableName: 'session',
+        createTableIfMissing: false,
+        ttl: SESSION_TTL_MS / 1000,
+        pruneSessionInterval: 15 * 60,
+        errorLog: (...args: unknown[]) => console.error('session store:', ...args),
+      }),
+      resave: false,
+      saveUninitialized: false,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/' },
+    }),
+    passport.initialize(),
+    passport.session(),
+  );
+
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpErrorFilter());
+
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('api/docs', app, () => document, {
+    jsonDocumentUrl: 'api/docs-json',
+    customSiteTitle: 'Studio Portal API',
+  });
+
+  serveFrontend(app, config.staticDir);
+  return app;
+}
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const options = new DocumentBuilder()
+    .setTitle('Studio Portal API')
+    .setDescription(
+      'The client portal and back office of a photography studio. Sessions are cookies set by /api/login and /api/register; ' +
+        'errors are {statusCode, error, message, code?, errors?}.',
+    )
+    .setVersion('0.1.0')
+    .addCookieAuth(SESSION_COOKIE)
+    .build();
+  return SwaggerModule.createDocument(app, options);
+}
+
+/** The built React app at every path outside /api, with the history fallback to index.html. */
+function serveFrontend(app: INestApplication, staticDir: string): void {
+  const index = join(staticDir, 'index.html');
+  if (!existsSync(index)) return;
+  app.use(
+    express.static(staticDir, {
+      index: false,
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

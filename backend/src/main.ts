@@ -1,0 +1,55 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { join } from 'node:path';
+import { AppModule } from './app.module';
+import { configureApp } from './configure-app';
+import { AppConfig, ConfigError, loadConfig } from './shared/config/app-config';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './shared/database/embedded-postgres';
+
+async function bootstrap(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const dir = join(config.dataDir, 'postgres');
+    console.log(`No DATABASE_URL: starting the embedded PostgreSQL in ${dir}`);
+    embedded = await startEmbeddedPostgres({ dir, database: 'portal' });
+    databaseUrl = embedded.url;
+  }
+
+  const app = await NestFactory.create(AppModule.forRoot(config, databaseUrl), { bodyParser: false, bufferLogs: true });
+  configureApp(app, config);
+  app.enableShutdownHooks();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping`);
+    await app.close().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  if (embedded) {
+    // Nest's shutdown hooks close the app; the embedded server must stop after it.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
+  }
+
+  await app.listen(config.port);
+  console.log(`Studio portal on ${config.appUrl} (API docs at ${config.appUrl}/api/docs)`);
+}
+
+bootstrap().catch((err) => {
+  console.error('Start-up failed:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import { Module, OnApplicationBootstrap } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { ClientsModule } from '../clients';
+import { EmailModule } from '../email';
+import { AppConfig } from '../../shared/config/app-config';
+import { BootstrapAdminHandler } from './application/bootstrap-admin/bootstrap-admin.handler';
+import { LoginHandler } from './application/login/login.handler';
+import { AuthAttemptLog } from './application/ports/auth-attempt-log';
+import { ResetCodeRepository } from './application/ports/reset-code.repository';
+import { RegisterHandler } from './application/register/register.handler';
+import { RequestResetCodeHandler } from './application/request-reset-code/request-reset-code.handler';
+import { ResetPasswordHandler } from './application/reset-password/reset-password.handler';
+import { AuthController } from './infrastructure/http/auth.controller';
+import { SessionSerializer } from './infrastructure/http/session.serializer';
+import { AuthAttemptLogTypeorm } from './infrastructure/persistence/auth-attempt-log.typeorm';
+import { ResetCodeTypeormRepository } from './infrastructure/persistence/reset-code.typeorm-repository';
+
+@Module({
+  imports: [
+    ClientsModule,
+    EmailModule,
+    PassportModule.register({ session: true }),
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        throttlers: [{ name: 'auth', ttl: 60_000, limit: config.authIpLimitPerMin }],
+        errorMessage: 'Too many attempts from your address. Please wait a minute and try again.',
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [
+    RegisterHandler,
+    LoginHandler,
+    RequestResetCodeHandler,
+    ResetPasswordHandler,
+    BootstrapAdminHandler,
+    SessionSerializer,
+    { provide: AuthAttemptLog, useClass: AuthAttemptLogTypeorm },
+    { provide: ResetCodeRepository, useClass: ResetCodeTypeormRepository },
+  ],
+})
+export class AuthModule implements OnApplicationBootstrap {
+  constructor(private readonly bootstrapAdmin: BootstrapAdminHandler) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bootstrapAdmin.execute();
+  }
+}

@@ -1,0 +1,17 @@
+/** Per-account limits of CONTRACT §5, the same on every app instance because the counts live in the database. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const RESET_REQUEST_LIMIT = 5;
+export const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
+
+export type AttemptKind = 'login_failure' | 'reset_request';
+
+/** Locked once the account has this many failures within the window; it unlocks when they age out. */
+export function isSignInLocked(failuresInWindow: number): boolean {
+  return failuresInWindow >= LOGIN_FAILURE_LIMIT;
+}
+
+/** A new code may be requested while fewer than 5 were requested in the last hour. */
+export function mayRequestResetCode(requestsInWindow: number): boolean {
+  return requestsInWindow < RESET_REQUEST_LIMIT;
+}

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '../../../../shared/errors/domain-error';
+import { SessionRegistry } from '../../../../shared/session/session-registry';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { lastAdmin } from '../../domain/clients.errors';
+import { UserRepository } from '../ports/user.repository';
+
+/**
+ * Deletes an account the way CONTRACT §6 asks: gone from every list and from sign-in, its sessions
+ * ended, while the payments and credit transactions that name it stay readable. The row is kept
+ * (marked deleted), so nothing financial cascades.
+ */
+@Injectable()
+export class DeleteAccountHandler {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRegistry,
+    private readonly tx: TransactionHost,
+  ) {}
+
+  async execute(cmd: { userId: number }): Promise<void> {
+    await this.tx.run(async () => {
+      const user = await this.users.findById(cmd.userId);
+      if (!user) throw new NotFoundError('USERS.NOT_FOUND', 'Account not found');
+      if (user.isAdmin && (await this.users.countAdmins()) <= 1) throw lastAdmin();
+      user.markDeleted(new Date());
+      await this.users.save(user);
+      await this.sessions.endSessionsOf(user.id);
+    });
+  }
+}

@@ -1,0 +1,8 @@
+/** The clients module's public surface: other modules import from here only. */
+export { ClientsModule } from './clients.module';
+export { User, normalizeEmail, ROLES } from './domain/user';
+export type { Role, PublicUser } from './domain/user';
+export { UserRepository } from './application/ports/user.repository';
+export { UserOrmEntity } from './infrastructure/persistence/user.orm-entity';
+export { UserResponse, SuccessResponse } from './infrastructure/http/dto/user.response';
+export { emailTaken, usernameTaken, lastAdmin } from './domain/clients.errors';

@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, HttpCode, Patch, Req, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { DeleteAccountHandler } from '../../application/delete-account/delete-account.handler';
+import { UpdateAccountHandler } from '../../application/update-account/update-account.handler';
+import type { User } from '../../domain/user';
+import { UpdateAccountRequest } from './dto/update-account.request';
+import { SuccessResponse, UserResponse } from './dto/user.response';
+
+@ApiTags('account')
+@ApiCookieAuth()
+@Controller()
+@UseGuards(SignedInGuard)
+export class AccountController {
+  constructor(
+    private readonly updateAccount: UpdateAccountHandler,
+    private readonly deleteAccount: DeleteAccountHandler,
+  ) {}
+
+  @Patch('update-account')
+  @ApiOperation({ summary: 'Change the signed-in user’s name, e-mail, company or password' })
+  @ApiOkResponse({ type: UserResponse })
+  async update(@CurrentUser() user: User, @Body() body: UpdateAccountRequest, @Req() req: Request): Promise<UserResponse> {
+    const updated = await this.updateAccount.execute({
+      userId: user.id,
+      username: body.username,
+      email: body.email,
+      company: body.company ?? null,
+      password: body.password,
+      currentSessionId: req.sessionID,
+    });
+    return updated.toPublic();
+  }
+
+  @Delete('delete-account')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete the signed-in user’s account; its payments and credit history stay readable' })
+  @ApiOkResponse({ type: SuccessResponse })
+  async remove(@CurrentUser() user: User, @Req() req: Request): Promise<SuccessResponse> {
+    await this.deleteAccount.execute({ userId: user.id });
+    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    return { success: true, message: 'Your account has been deleted.' };
+  }
+}

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { emailTaken, usernameTaken } from '../../domain/clients.errors';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { UserRepository } from '../../application/ports/user.repository';
+import { User } from '../../domain/user';
+import { UserOrmEntity } from './user.orm-entity';
+
+export function toDomain(row: UserOrmEntity): User {
+  return User.restore({
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    passwordHash: row.passwordHash,
+    company: row.company,
+    role: row.role,
+    createdAt: row.createdAt,
+    deletedAt: row.deletedAt,
+  });
+}
+
+@Injectable()
+export class UserTypeormRepository extends UserRepository {
+  constructor(private readonly tx: TransactionHost) {
+    super();
+  }
+
+  private get repo() {
+    return this.tx.manager.getRepository(UserOrmEntity);
+  }
+
+  async findById(id: number): Promise<User | null> {
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) return null;
+    const row = await this.repo
+      .createQueryBuilder('u')
+      .where('u.id = :id AND u.deleted_at IS NULL', { id })
+      .getOne();
+    return row ? toDomain(row) : null;
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const row = await this.repo
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email) AND u.deleted_at IS NULL', { email: email.trim() })
+      .getOne();
+    return row ? toDomain(row) : null;
+  }
+
+  async findConflict(email: string, username: string, exceptId = 0): Promise<{ email: boolean; username: boolean }> {
+    const rows: Array<{ email_taken: boolean; username_taken: boolean }> = await this.tx.manager.query(
+      `SELECT bool_or(lower(email) = lower($1)) AS email_taken, bool_or(lower(username) = lower($2)) AS username_taken
+         FROM users
+        WHERE deleted_at IS NULL AND id <> $3 AND (lower(email) = lower($1) OR lower(username) = lower($2))`,
+      [email.trim(), username.trim(), exceptId],
+    );
+    return { email: rows[0]?.email_taken === true, username: rows[0]?.username_taken === true };
+  }
+
+  async save(user: User): Promise<User> {
+    try {
+      return await this.write(user);
+    } catch (err) {
+      // Two sign-ups racing for one e-mail or name: the unique index decides, the loser gets a 409.
+      const constraint = err instanceof QueryFailedError ? (err.driverError as { constraint?: string }).constraint : undefined;
+      if (constraint === 'users_email_active_uq') throw emailTaken();
+      if (constraint === 'users_username_active_uq') throw usernameTaken();
+      throw err;
+    }
+  }
+
+  private async write(user: User): Promise<User> {
+    const values = {
+      username: user.username,
+      email: user.email,
+      passwordHash: user.passwordHash,
+      company: user.company,
+      role: user.role,
+      deletedAt: user.deletedAt,
+    };
+    if (user.id === 0) {
+      const row = await this.repo.save(this.repo.create({ ...values, createdAt: user.createdAt }));
+      return toDomain(row);
+    }
+    await this.repo.update({ id: user.id }, { ...values, updatedAt: new Date() });
+    return user;
+  }
+
+  async countAdmins(): Promise<number> {
+    return this.repo
+      .createQueryBuilder('u')
+      .where(`u.role = 'admin' AND u.deleted_at IS NULL`)
+      .getCount();
+  }
+}

@@ -1,0 +1,1 @@
+export { CreditsModule } from './credits.module';

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '../../../shared/transaction/transaction-host';
+import type { EmailMessage } from '../domain/email-message';
+import { OutboxDispatcher } from './outbox-dispatcher';
+import { OutboxRepository } from './ports/outbox.repository';
+
+/**
+ * What other modules call to send an e-mail. The message is stored with the caller's transaction and
+ * handed to the dispatcher only once that transaction has committed.
+ */
+@Injectable()
+export class EmailOutbox {
+  constructor(
+    private readonly repository: OutboxRepository,
+    private readonly dispatcher: OutboxDispatcher,
+    private readonly tx: TransactionHost,
+  ) {}
+
+  async enqueue(message: EmailMessage): Promise<number> {
+    const id = await this.repository.add(message);
+    this.tx.afterCommit(() => this.dispatcher.kick());
+    return id;
+  }
+}

@@ -1,0 +1,3 @@
+export { welcomeEmail } from './welcome.template';
+export { resetCodeEmail } from './reset-code.template';
+export { escapeHtml } from './layout';

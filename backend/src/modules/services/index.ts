@@ -1,0 +1,1 @@
+export { ServicesModule } from './services.module';

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The portal's configuration, read once from the environment at start-up (CONTRACT §1).
+ * Every value is validated here, so a bad value stops the start with a sentence naming it.
+ */
+export class AppConfig {
+  port!: number;
+  databaseUrl!: string | undefined;
+  dataDir!: string;
+  adminEmail!: string | undefined;
+  adminPassword!: string | undefined;
+  adminUsername!: string;
+  sessionSecret!: string;
+  smtpUrl!: string | undefined;
+  mailFrom!: string;
+  appUrl!: string;
+  bookingUrl!: string | undefined;
+  authIpLimitPerMin!: number;
+  logLevel!: string;
+  trustProxy!: string;
+  /** Folder of the built React app; absent in API-only runs. */
+  staticDir!: string;
+  /** How often the outbox looks for due messages, in ms. */
+  outboxPollMs!: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const urlString = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}` },
+  );
+
+const intInRange = (name: string, min: number, max: number, fallback: number) =>
+  optionalString
+    .transform((v) => (v === undefined ? String(fallback) : v))
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
+      message: `must be a whole number from ${min} to ${max}`,
+    })
+    .transform(Number)
+    .describe(name);
+
+const envSchema = z.object({
+  PORT: intInRange('PORT', 1, 65535, 3000),
+  DATABASE_URL: urlString(['postgres:', 'postgresql:']),
+  DATA_DIR: optionalString,
+  ADMIN_EMAIL: optionalString.refine((v) => v === undefined || z.string().email().safeParse(v).success, {
+    message: 'must be an e-mail address',
+  }),
+  ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || (v.length >= 6 && v.length <= 128), {
+    message: 'must be 6 to 128 characters',
+  }),
+  ADMIN_USERNAME: optionalString.refine((v) => v === undefined || (v.length >= 3 && v.length <= 50), {
+    message: 'must be 3 to 50 characters',
+  }),
+  SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
+  SMTP_URL: urlString(['smtp:', 'smtps:']),
+  MAIL_FROM: optionalString,
+  APP_URL: urlString(['http:', 'https:']),
+  BOOKING_URL: urlString(['http:', 'https:']),
+  AUTH_IP_LIMIT_PER_MIN: intInRange('AUTH_IP_LIMIT_PER_MIN', 1, 1_000_000, 60),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .optional()
+    .default('info'),
+  TRUST_PROXY: optionalString,
+  STATIC_DIR: optionalString,
+  OUTBOX_POLL_MS: intInRange('OUTBOX_POLL_MS', 50, 3_600_000, 2000),
+});
+
+/** Reads and validates the environment; throws ConfigError with one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = resolve(e.DATA_DIR ?? './.data');
+  const config = new AppConfig();
+  config.port = e.PORT;
+  config.databaseUrl = e.DATABASE_URL;
+  config.dataDir = dataDir;
+  config.adminEmail = e.ADMIN_EMAIL?.toLowerCase();
+  config.adminPassword = e.ADMIN_PASSWORD;
+  config.adminUsername = e.ADMIN_USERNAME ?? 'admin';
+  config.sessionSecret = e.SESSION_SECRET ?? readOrCreateSecret(dataDir);
+  config.smtpUrl = e.SMTP_URL;
+  config.mailFrom = e.MAIL_FROM ?? 'Studio <no-reply@localhost>';
+  config.appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  config.bookingUrl = e.BOOKING_URL;
+  config.authIpLimitPerMin = e.AUTH_IP_LIMIT_PER_MIN;
+  config.logLevel = e.LOG_LEVEL;
+  config.trustProxy = e.TRUST_PROXY ?? 'loopback';
+  const staticDir = e.STATIC_DIR ?? join(__dirname, '..', '..', '..', '..', 'frontend', 'dist');
+  config.staticDir = isAbsolute(staticDir) ? staticDir : resolve(staticDir);
+  config.outboxPollMs = e.OUTBOX_POLL_MS;
+  return config;
+}
+
+/** SESSION_SECRET default: generated once and kept in $DATA_DIR, so sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 16) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

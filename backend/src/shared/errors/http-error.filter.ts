@@ -1,0 +1,89 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { STATUS_CODES } from 'node:http';
+import { DomainError, DomainErrorKind } from './domain-error';
+
+const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
+  validation: 400,
+  rule_violated: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many_requests: 429,
+  unavailable: 503,
+};
+
+/** The error body of CONTRACT §2 / STYLE "Errors". */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  code?: string;
+  errors?: Record<string, string>;
+  requestId?: string;
+}
+
+export function errorBody(
+  statusCode: number,
+  message: string,
+  extra: { code?: string; errors?: Record<string, string>; requestId?: string } = {},
+): ErrorBody {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(extra.code ? { code: extra.code } : {}),
+    ...(extra.errors ? { errors: extra.errors } : {}),
+    ...(extra.requestId ? { requestId: extra.requestId } : {}),
+  };
+}
+
+/** Turns anything thrown into `{statusCode, error, message, code?, errors?}`; never leaks a stack. */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    const requestId = typeof req.id === 'string' ? req.id : req.id !== undefined ? String(req.id) : undefined;
+    const body = this.toBody(exception, req, requestId);
+    if (res.headersSent) return;
+    res.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown, req: Request, requestId?: string): ErrorBody {
+    if (exception instanceof DomainError) {
+      return errorBody(STATUS_BY_KIND[exception.kind], exception.message, {
+        code: exception.code,
+        errors: exception.fields,
+        requestId,
+      });
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      let message = exception.message;
+      let errors: Record<string, string> | undefined;
+      let code: string | undefined;
+      if (typeof response === 'string') message = response;
+      else if (response && typeof response === 'object') {
+        const r = response as { message?: unknown; errors?: Record<string, string>; code?: string };
+        if (Array.isArray(r.message)) message = String(r.message[0] ?? message);
+        else if (typeof r.message === 'string') message = r.message;
+        errors = r.errors;
+        code = r.code;
+      }
+      if (status === HttpStatus.NOT_FOUND && message.startsWith('Cannot ')) {
+        message = `No route for ${req.method} ${req.path}`;
+      }
+      if (status >= 500) this.logger.error(`${req.method} ${req.url}: ${exception.message}`, exception.stack);
+      return errorBody(status, message, { code, errors, requestId });
+    }
+    const err = exception as Error & { status?: number; type?: string };
+    this.logger.error(`${req.method} ${req.url}: ${err?.message ?? exception}`, err?.stack);
+    return errorBody(500, 'Something went wrong on our side. Please try again.', { requestId });
+  }
+}

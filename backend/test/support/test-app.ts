@@ -1,0 +1,92 @@
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/configure-app';
+import { AppConfig, loadConfig } from '../../src/shared/config/app-config';
+import { SmtpSink } from './smtp-sink';
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  db: DataSource;
+  smtp: SmtpSink;
+  /** A cookie-keeping client, like one browser. */
+  agent(): ReturnType<typeof request.agent>;
+  http(): ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+export const ADMIN = { email: 'owner@studio.test', password: 'OwnerPass1!', username: 'Studio Owner' };
+
+/** The whole app in-process, as `npm start` builds it, on the run's throwaway database and a real SMTP sink. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run the API tests through jest.api.config.js');
+  const smtp = await new SmtpSink().start();
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')),
+    SESSION_SECRET: 'test-session-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    AUTH_IP_LIMIT_PER_MIN: '100000',
+    OUTBOX_POLL_MS: '200',
+    SMTP_URL: smtp.url(),
+    APP_URL: 'http://portal.test',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_USERNAME: ADMIN.username,
+    STATIC_DIR: join(tmpdir(), 'no-frontend-in-api-tests'),
+    ...env,
+  });
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, databaseUrl)] }).compile();
+  const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
+  configureApp(app, config);
+  await app.init();
+  const server = app.getHttpServer();
+  return {
+    app,
+    config,
+    db: app.get(DataSource),
+    smtp,
+    agent: () => request.agent(server),
+    http: () => request(server),
+    close: async () => {
+      await app.close();
+      await smtp.stop();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique, valid sign-up for this run. */
+export function newClient(prefix = 'client') {
+  counter += 1;
+  const tag = `${prefix}${process.pid}x${counter}x${Math.random().toString(36).slice(2, 7)}`;
+  return { username: `User ${tag}`, email: `${tag}@example.com`, password: 'secret123' };
+}
+
+/** The session id inside a signed `portal.sid` cookie from a Set-Cookie header. */
+export function sessionIdOf(setCookie: string[] | string | undefined): string | null {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const c = list.find((x) => x.startsWith('portal.sid='));
+  if (!c) return null;
+  const value = decodeURIComponent(c.split(';')[0].slice('portal.sid='.length));
+  return value.startsWith('s:') ? value.slice(2).split('.')[0] : value;
+}
+
+/** Retries `check` until it stops throwing, for effects that happen after the response (the outbox). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
