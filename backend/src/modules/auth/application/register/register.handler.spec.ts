@@ -1,0 +1,46 @@
+import { User } from '../../../clients/domain/user';
+import { AppConfig } from '../../../../shared/config/app-config';
+import { CollectingOutbox, FakeHasher, immediateTx, InMemoryUsers } from '../../../../testing/in-memory';
+import type { EmailOutbox } from '../../../email';
+import { RegisterHandler } from './register.handler';
+
+describe('RegisterHandler', () => {
+  const config = Object.assign(new AppConfig(), { appUrl: 'http://studio.test' });
+  let users: InMemoryUsers;
+  let outbox: CollectingOutbox;
+  let handler: RegisterHandler;
+  beforeEach(() => {
+    users = new InMemoryUsers();
+    outbox = new CollectingOutbox();
+    handler = new RegisterHandler(users, new FakeHasher(), outbox as unknown as EmailOutbox, immediateTx(), config);
+  });
+
+  const admin = () => User.restore({ id: 99, username: 'Owner', email: 'o@x.com', passwordHash: 'h', company: null, role: 'admin', createdAt: new Date(), deletedAt: null });
+
+  it('makes a client of a public registration that asks for admin', async () => {
+    const u = await handler.execute({ username: 'Ann Lee', email: 'Ann@Example.com', password: 'secret1', role: 'admin', actor: null });
+    expect(u.role).toBe('client');
+    expect(u.email).toBe('ann@example.com');
+    expect(u.passwordHash).not.toContain('secret1');
+  });
+
+  it('lets an admin create an admin', async () => {
+    const u = await handler.execute({ username: 'Second', email: 's@example.com', password: 'secret1', role: 'admin', actor: admin() });
+    expect(u.role).toBe('admin');
+  });
+
+  it('queues one welcome e-mail for the new account', async () => {
+    await handler.execute({ username: 'Ann Lee', email: 'ann@example.com', password: 'secret1', actor: null });
+    expect(outbox.sent).toHaveLength(1);
+    expect(outbox.sent[0]).toMatchObject({ kind: 'welcome', to: 'ann@example.com' });
+    expect(outbox.sent[0].html).toContain('http://studio.test/projects');
+  });
+
+  it('refuses a taken e-mail or name and stores nothing more', async () => {
+    await handler.execute({ username: 'Ann Lee', email: 'ann@example.com', password: 'secret1', actor: null });
+    await expect(handler.execute({ username: 'Other', email: 'ANN@example.com', password: 'secret1', actor: null })).rejects.toMatchObject({ code: 'USERS.EMAIL_TAKEN', kind: 'conflict' });
+    await expect(handler.execute({ username: 'ann lee', email: 'b@example.com', password: 'secret1', actor: null })).rejects.toMatchObject({ code: 'USERS.USERNAME_TAKEN' });
+    expect(users.rows.size).toBe(1);
+    expect(outbox.sent).toHaveLength(1);
+  });
+});

@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  const dataDir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
+
+  it('works with nothing set, using the documented defaults', () => {
+    const dir = dataDir();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      dataDir: dir,
+      adminUsername: 'admin',
+      mailFrom: 'Studio <no-reply@localhost>',
+      appUrl: 'http://localhost:3000',
+      authIpLimitPerMin: 60,
+      smtpUrl: undefined,
+      bookingUrl: undefined,
+    });
+  });
+
+  it('generates the session secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT="abc": must be a whole number from 1 to 65535/],
+    ['PORT', '70000', /PORT="70000"/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL="mysql:\/\/x": must be a URL starting with postgres:\/\/ or postgresql:\/\//],
+    ['SMTP_URL', 'mail.example.com', /SMTP_URL/],
+    ['ADMIN_EMAIL', 'not-an-email', /ADMIN_EMAIL/],
+    ['AUTH_IP_LIMIT_PER_MIN', '0', /AUTH_IP_LIMIT_PER_MIN/],
+    ['APP_URL', 'ftp://x', /APP_URL/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL/],
+  ])('refuses %s=%s with a sentence naming it', (name, value, pattern) => {
+    const env: Record<string, string> = { DATA_DIR: dataDir(), [name]: value };
+    if (name === 'ADMIN_EMAIL') env.ADMIN_PASSWORD = 'secret123';
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(pattern);
+  });
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@example.com' })).toThrow(/must be set together/);
+  });
+
+  it('reads the documented variables', () => {
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: '4100',
+      DATABASE_URL: 'postgres://u:p@db:5432/portal',
+      ADMIN_EMAIL: 'Owner@Studio.test',
+      ADMIN_PASSWORD: 'secret123',
+      ADMIN_USERNAME: 'owner',
+      SESSION_SECRET: 'x'.repeat(20),
+      SMTP_URL: 'smtp://u:p@mail:587',
+      MAIL_FROM: 'Lens <hi@lens.test>',
+      APP_URL: 'https://portal.lens.test/',
+      BOOKING_URL: 'https://book.lens.test/x',
+      AUTH_IP_LIMIT_PER_MIN: '5',
+    });
+    expect(c).toMatchObject({
+      port: 4100,
+      adminEmail: 'owner@studio.test',
+      adminUsername: 'owner',
+      appUrl: 'https://portal.lens.test',
+      authIpLimitPerMin: 5,
+      sessionSecret: 'x'.repeat(20),
+    });
+  });
+});

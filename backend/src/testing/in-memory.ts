@@ -1,0 +1,90 @@
+/**
+ * In-memory fakes of the ports, for handler tests (STYLE: application tests use fakes of their ports,
+ * never of the thing under test). They keep state so that tests assert outcomes, not calls.
+ */
+import { UserRepository } from '../modules/clients/application/ports/user.repository';
+import { User } from '../modules/clients/domain/user';
+import { AuthAttemptLog } from '../modules/auth/application/ports/auth-attempt-log';
+import type { AttemptKind } from '../modules/auth/domain/sign-in-limits';
+import { PasswordHasher } from '../shared/security/password-hasher';
+import { SessionRegistry } from '../shared/session/session-registry';
+import { TransactionHost } from '../shared/transaction/transaction-host';
+import type { EmailMessage } from '../modules/email/domain/email-message';
+
+export class InMemoryUsers extends UserRepository {
+  rows = new Map<number, User>();
+  private nextId = 1;
+
+  async findById(id: number) {
+    const u = this.rows.get(id);
+    return u && !u.isDeleted ? u : null;
+  }
+  async findByEmail(email: string) {
+    return [...this.rows.values()].find((u) => !u.isDeleted && u.email === email.trim().toLowerCase()) ?? null;
+  }
+  async findConflict(email: string, username: string, exceptId = 0) {
+    const live = [...this.rows.values()].filter((u) => !u.isDeleted && u.id !== exceptId);
+    return {
+      email: live.some((u) => u.email === email.trim().toLowerCase()),
+      username: live.some((u) => u.username.toLowerCase() === username.trim().toLowerCase()),
+    };
+  }
+  async save(user: User) {
+    const stored = user.id === 0 ? user.withId(this.nextId++) : user;
+    this.rows.set(stored.id, stored);
+    return stored;
+  }
+  async countAdmins() {
+    return [...this.rows.values()].filter((u) => !u.isDeleted && u.isAdmin).length;
+  }
+}
+
+/** Reversible "hash" so tests stay fast; it still never equals the secret. */
+export class FakeHasher extends PasswordHasher {
+  verifications = 0;
+  async hash(secret: string) {
+    return `hashed:${[...secret].reverse().join('')}`;
+  }
+  async verify(hash: string, secret: string) {
+    this.verifications += 1;
+    return hash === (await this.hash(secret));
+  }
+}
+
+export class InMemoryAttempts extends AuthAttemptLog {
+  rows: Array<{ kind: AttemptKind; subject: string; at: Date }> = [];
+  async record(kind: AttemptKind, subject: string) {
+    this.rows.push({ kind, subject, at: new Date() });
+  }
+  async countSince(kind: AttemptKind, subject: string, since: Date) {
+    return this.rows.filter((r) => r.kind === kind && r.subject === subject && r.at > since).length;
+  }
+}
+
+export class InMemorySessions extends SessionRegistry {
+  sessions: Array<{ sid: string; userId: number }> = [];
+  async endSessionsOf(userId: number, except?: string) {
+    const before = this.sessions.length;
+    this.sessions = this.sessions.filter((s) => s.userId !== userId || s.sid === except);
+    return before - this.sessions.length;
+  }
+}
+
+/** Runs work directly; after-commit callbacks run once the work succeeded, as with a real commit. */
+export class ImmediateTransactions {
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+  afterCommit(cb: () => void) {
+    cb();
+  }
+}
+export const immediateTx = () => new ImmediateTransactions() as unknown as TransactionHost;
+
+export class CollectingOutbox {
+  sent: EmailMessage[] = [];
+  async enqueue(message: EmailMessage) {
+    this.sent.push(message);
+    return this.sent.length;
+  }
+}

@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '../App';
+import { CURRENT_USER_KEY } from '../portal/features/auth/api';
+import { admin, callsTo, mockFetch, renderWithApp } from '../test/utils';
+
+describe('back office (react-admin under /admin)', () => {
+  it('shows the dashboard and the admin menu to an admin', async () => {
+    const spy = mockFetch({ 'GET /api/user': { body: admin } });
+    renderWithApp(<AppRoutes />, { route: '/admin', user: admin });
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    const menu = screen.getAllByRole('menuitem');
+    const names = menu.map((item) => item.textContent);
+    expect(names).toEqual([
+      'Dashboard',
+      'Clients',
+      'Projects',
+      'Services',
+      'Payments',
+      'Bundles',
+      'Email System',
+      'Logout',
+    ]);
+    expect(screen.getByRole('menuitem', { name: 'Bundles' })).toHaveAttribute('href', '/admin/credits');
+    // no resource is registered yet, so no list endpoint is called
+    expect(spy.mock.calls.map(([url]) => String(url)).filter((u) => u !== '/api/user')).toEqual([]);
+  });
+
+  it.each([
+    ['/admin/clients', 'Clients'],
+    ['/admin/projects', 'Projects'],
+    ['/admin/services', 'Photography Services'],
+    ['/admin/payments', 'Payment History'],
+    ['/admin/credits', 'Bundles'],
+    ['/admin/email', 'Email System'],
+  ])('%s shows its title', async (route, title) => {
+    mockFetch({ 'GET /api/user': { body: admin } });
+    renderWithApp(<AppRoutes />, { route, user: admin });
+    expect(await screen.findByRole('heading', { name: title, level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('logs out from the menu to /auth', async () => {
+    const spy = mockFetch({
+      'POST /api/logout': { status: 204 },
+      'GET /api/user': { status: 401, body: { statusCode: 401, message: 'Not authenticated' } },
+    });
+    const { location, queryClient } = renderWithApp(<AppRoutes />, { route: '/admin', user: admin });
+    const nav = await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 5000 });
+    expect(nav).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(location()).toBe('/auth'));
+    expect(callsTo(spy, 'POST /api/logout')).toHaveLength(1);
+    expect(queryClient.getQueryData(CURRENT_USER_KEY)).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(within(document.body).queryByRole('menuitem', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,84 @@
+import { QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Admin, CustomRoutes, defaultTheme } from 'react-admin';
+import { Route } from 'react-router';
+import { deepmerge } from '@mui/utils';
+import { CURRENT_USER_KEY, fetchCurrentUser } from '../portal/features/auth/api';
+import type { User } from '../shared/api/types';
+import { themeOptions } from '../shared/ui/theme';
+import { AdminLayout } from './layout/AdminLayout';
+import { AdminPlaceholderPage } from './pages/AdminPlaceholderPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { createAuthProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+
+const adminTheme = deepmerge(defaultTheme, {
+  palette: themeOptions.palette,
+  shape: themeOptions.shape,
+  typography: themeOptions.typography,
+});
+
+/** The admin's own cache: lists go stale after 5 s and refetch on mount (spec §4, §9). */
+function createAdminQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 5000, retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * The back office, mounted by App under /admin/* (inside the app's BrowserRouter, which react-admin
+ * reuses). Loaded lazily: the portal's bundle never contains react-admin.
+ */
+export function AdminApp() {
+  // the portal's cache holds the session; the admin reads and clears it through the authProvider
+  const portalQueryClient = useQueryClient();
+  const adminQueryClient = useMemo(createAdminQueryClient, []);
+  const authProvider = useMemo(
+    () =>
+      createAuthProvider({
+        fetchUser: async () =>
+          portalQueryClient.getQueryData<User | null>(CURRENT_USER_KEY) ?? fetchCurrentUser(),
+        onSignedOut: () => {
+          portalQueryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+          portalQueryClient.setQueryData(CURRENT_USER_KEY, null);
+        },
+      }),
+    [portalQueryClient],
+  );
+
+  return (
+    <Admin
+      basename="/admin"
+      title="Admin"
+      disableTelemetry
+      requireAuth
+      loginPage={false}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      queryClient={adminQueryClient}
+      layout={AdminLayout}
+      dashboard={DashboardPage}
+      theme={adminTheme}
+    >
+      <CustomRoutes>
+        <Route path="/clients" element={<AdminPlaceholderPage title="Clients" />} />
+        <Route path="/projects" element={<AdminPlaceholderPage title="Projects" />} />
+        <Route
+          path="/services"
+          element={<AdminPlaceholderPage title="Photography Services" subtitle="Manage your service offerings" />}
+        />
+        <Route
+          path="/payments"
+          element={<AdminPlaceholderPage title="Payment History" subtitle="Track all your revenue and transactions" />}
+        />
+        <Route path="/credits" element={<AdminPlaceholderPage title="Bundles" />} />
+        <Route path="/email" element={<AdminPlaceholderPage title="Email System" />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}
+
+export default AdminApp;

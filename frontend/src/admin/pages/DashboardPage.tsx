@@ -1,0 +1,5 @@
+import { AdminPlaceholderPage } from './AdminPlaceholderPage';
+
+export function DashboardPage() {
+  return <AdminPlaceholderPage title="Dashboard" />;
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateAccountRequest } from '../../../shared/api/types';
+import { CURRENT_USER_KEY } from '../auth/api';
+import { accountApi } from './api';
+
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateAccountRequest) => accountApi.update(body),
+    onSuccess: (user) => {
+      if (user && typeof user === 'object') queryClient.setQueryData(CURRENT_USER_KEY, user);
+      else void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    },
+  });
+}
+
+/** The caller clears the session cache itself (after the 2 s redirect delay of spec §4). */
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: () => accountApi.remove() });
+}

@@ -1,0 +1,97 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { TextInput } from '../../../../shared/ui/TextInput';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { errorText } from '../../../../shared/api/client';
+import { isAdmin } from '../../../../shared/api/types';
+import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
+import { MAX_LENGTH, resolverFrom } from '../../../../shared/forms/validation';
+import { useToast } from '../../../../shared/ui/toast';
+import { useLogin } from '../hooks';
+import { validateLogin, type LoginValues } from '../validation';
+
+interface LoginFormProps {
+  /** Called when a valid form is submitted, before the request (the page then leaves redirects to the form). */
+  onSubmitting?: () => void;
+}
+
+export function LoginForm({ onSubmitting }: LoginFormProps) {
+  const form = useForm<LoginValues>({
+    defaultValues: { email: '', password: '', rememberMe: false },
+    resolver: resolverFrom(validateLogin),
+  });
+  const login = useLogin();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    onSubmitting?.();
+    try {
+      const user = await login.mutateAsync({
+        email: values.email.trim(),
+        password: values.password,
+        rememberMe: values.rememberMe,
+      });
+      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
+      navigate(isAdmin(user) ? '/admin' : '/', { replace: true });
+    } catch (error) {
+      applyServerFieldErrors(form, error);
+      toast({ title: 'Login failed', description: errorText(error), variant: 'destructive' });
+    }
+  });
+
+  const pending = login.isPending;
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Stack spacing={2.25}>
+        <TextInput
+          {...textFieldProps(form, 'email')}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          inputProps={{ maxLength: MAX_LENGTH.email }}
+        />
+        <TextInput
+          {...textFieldProps(form, 'password')}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          inputProps={{ maxLength: MAX_LENGTH.password }}
+        />
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <Controller
+            control={form.control}
+            name="rememberMe"
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    name={field.name}
+                  />
+                }
+                label="Remember me"
+              />
+            )}
+          />
+          <Link component={RouterLink} to="/forgot-password" variant="body2" fontWeight={600}>
+            Forgot password
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
+          {pending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

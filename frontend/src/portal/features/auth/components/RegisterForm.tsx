@@ -1,0 +1,86 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { TextInput } from '../../../../shared/ui/TextInput';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { errorText } from '../../../../shared/api/client';
+import { isAdmin } from '../../../../shared/api/types';
+import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
+import { MAX_LENGTH, resolverFrom } from '../../../../shared/forms/validation';
+import { useToast } from '../../../../shared/ui/toast';
+import { useRegister } from '../hooks';
+import { validateRegister, type RegisterValues } from '../validation';
+
+interface RegisterFormProps {
+  defaultEmail?: string;
+  /** Called when a valid form is submitted, before the request (the page then leaves redirects to the form). */
+  onSubmitting?: () => void;
+}
+
+export function RegisterForm({ defaultEmail = '', onSubmitting }: RegisterFormProps) {
+  const form = useForm<RegisterValues>({
+    defaultValues: { username: '', email: defaultEmail, password: '', confirmPassword: '' },
+    resolver: resolverFrom(validateRegister),
+  });
+  const register = useRegister();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    onSubmitting?.();
+    try {
+      // public registration sends no role
+      const user = await register.mutateAsync({
+        username: values.username.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
+      toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
+      navigate(isAdmin(user) ? '/admin' : '/projects', { replace: true });
+    } catch (error) {
+      applyServerFieldErrors(form, error);
+      toast({ title: 'Registration failed', description: errorText(error), variant: 'destructive' });
+    }
+  });
+
+  const pending = register.isPending;
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Stack spacing={2.25}>
+        <TextInput
+          {...textFieldProps(form, 'username')}
+          label="Name"
+          autoComplete="name"
+          autoFocus={!defaultEmail}
+          inputProps={{ maxLength: MAX_LENGTH.username }}
+        />
+        <TextInput
+          {...textFieldProps(form, 'email')}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputProps={{ maxLength: MAX_LENGTH.email }}
+        />
+        <TextInput
+          {...textFieldProps(form, 'password')}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          inputProps={{ maxLength: MAX_LENGTH.password }}
+        />
+        <TextInput
+          {...textFieldProps(form, 'confirmPassword')}
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          inputProps={{ maxLength: MAX_LENGTH.password }}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
+          {pending ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { isAdmin } from '../../../../shared/api/types';
+import { FullScreenSpinner } from '../../../../shared/ui/FullScreenSpinner';
+import { useCurrentUser } from '../hooks';
+
+interface RequireAuthProps {
+  children: ReactNode;
+  /** Paths under /admin: only admins, others go to / */
+  adminOnly?: boolean;
+}
+
+/**
+ * Route guard (spec §2): a spinner while the current user loads; no user -> /auth;
+ * admin-only paths for a non-admin -> /.
+ */
+export function RequireAuth({ children, adminOnly = false }: RequireAuthProps) {
+  const { user, isLoading } = useCurrentUser();
+  const location = useLocation();
+
+  if (isLoading) return <FullScreenSpinner />;
+  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (adminOnly && !isAdmin(user)) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+/** `/`: admins go to /admin, anyone else to /projects (a spinner shows meanwhile). */
+export function HomeRedirect() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <FullScreenSpinner />;
+  if (!user) return <Navigate to="/auth" replace />;
+  return <Navigate to={isAdmin(user) ? '/admin' : '/projects'} replace />;
+}

@@ -1,0 +1,53 @@
+import { format, isValid } from 'date-fns';
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+function toNumber(value: number | string | null | undefined): number {
+  if (value === null || value === undefined || value === '') return 0;
+  const n = typeof value === 'number' ? value : Number.parseFloat(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Money in dollars with 2 decimals: 1234.5 -> '$1,234.50'. Accepts numeric strings (decimal columns). */
+export function formatCurrency(value: number | string | null | undefined): string {
+  return usd.format(toNumber(value));
+}
+
+function toDate(value: Date | string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return isValid(d) ? d : null;
+}
+
+/** 'MMM d, yyyy' (e.g. 'Jan 5, 2025'); '' for missing or invalid dates. */
+export function formatDate(value: Date | string | number | null | undefined): string {
+  const d = toDate(value);
+  return d ? format(d, 'MMM d, yyyy') : '';
+}
+
+/** Activity timestamps: 'Jan 5, 2025 at 3:04 PM'; '' for missing or invalid dates. */
+export function formatDateTime(value: Date | string | number | null | undefined): string {
+  const d = toDate(value);
+  return d ? format(d, "MMM d, yyyy 'at' h:mm a") : '';
+}
+
+/** '1 credit', '4 credits'. */
+export function formatCredits(value: number | null | undefined): string {
+  const n = value ?? 0;
+  return `${n} ${n === 1 ? 'credit' : 'credits'}`;
+}
+
+/** Initials for an avatar: 'Jane Doe' -> 'JD', 'jane' -> 'J'. */
+export function initials(name: string | null | undefined): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '?';
+  return parts
+    .slice(0, 2)
+    .map((p) => p[0]!.toUpperCase())
+    .join('');
+}

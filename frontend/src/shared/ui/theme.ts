@@ -1,0 +1,76 @@
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
+
+/** Brand colours shared by the portal theme and the admin theme. */
+export const brand = {
+  primary: '#1e3a8a',
+  primaryLight: '#3b5bcc',
+  primaryDark: '#132a66',
+  accent: '#f59e0b',
+  night: '#0b1a3f',
+  background: '#f5f7fb',
+  text: '#0f172a',
+  muted: '#64748b',
+  border: '#e2e8f0',
+} as const;
+
+export const fontFamily = [
+  'Inter',
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(',');
+
+export const themeOptions: ThemeOptions = {
+  palette: {
+    mode: 'light',
+    primary: { main: brand.primary, light: brand.primaryLight, dark: brand.primaryDark, contrastText: '#fff' },
+    secondary: { main: brand.accent, contrastText: '#1f1300' },
+    background: { default: brand.background, paper: '#ffffff' },
+    text: { primary: brand.text, secondary: brand.muted },
+    divider: brand.border,
+    error: { main: '#dc2626' },
+    success: { main: '#16a34a' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily,
+    h1: { fontWeight: 700, letterSpacing: '-0.02em' },
+    h2: { fontWeight: 700, letterSpacing: '-0.02em' },
+    h3: { fontWeight: 700, letterSpacing: '-0.01em' },
+    h4: { fontWeight: 700, letterSpacing: '-0.01em' },
+    h5: { fontWeight: 600 },
+    h6: { fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { borderRadius: 8, paddingInline: 18 }, sizeLarge: { paddingBlock: 10 } },
+    },
+    MuiTextField: { defaultProps: { fullWidth: true, variant: 'outlined' } },
+    MuiPaper: {
+      styleOverrides: { rounded: { borderRadius: 14 } },
+    },
+    MuiCard: {
+      defaultProps: { variant: 'outlined' },
+      styleOverrides: { root: { borderColor: brand.border } },
+    },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600, fontSize: '0.95rem' } } },
+    MuiLink: { defaultProps: { underline: 'hover' } },
+    MuiListItemButton: {
+      styleOverrides: {
+        root: {
+          borderRadius: 8,
+          '&.Mui-selected': { backgroundColor: 'rgba(30, 58, 138, 0.10)', color: brand.primary },
+          '&.Mui-selected .MuiListItemIcon-root': { color: brand.primary },
+        },
+      },
+    },
+  },
+};
+
+export const theme = createTheme(themeOptions);

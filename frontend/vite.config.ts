@@ -1,0 +1,47 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Node 20 lacks Map.groupBy (Node 21+), which vitest 5 uses when it prints failures; without it a
+// failing test crashes the reporter instead of showing the failure. This file runs in vitest's process.
+if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
+  Object.defineProperty(Map, 'groupBy', {
+    configurable: true,
+    writable: true,
+    value<K, V>(items: Iterable<V>, keyOf: (item: V, index: number) => K): Map<K, V[]> {
+      const groups = new Map<K, V[]>();
+      let index = 0;
+      for (const item of items) {
+        const key = keyOf(item, index++);
+        const group = groups.get(key);
+        if (group) group.push(item);
+        else groups.set(key, [item]);
+      }
+      return groups;
+    },
+  });
+}
+
+// The backend serves the API under /api on the same origin in production;
+// in development Vite proxies it to the Nest server.
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});
