@@ -43,5 +43,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // react-admin's packages are run through Vite like the app, so that they share the app's copy of
+    // react-router (Node's own resolution would load a second copy and react-admin would not see the
+    // app's router).
+    server: { deps: { inline: [/react-admin/, /ra-core/, /ra-ui-materialui/, /ra-data-simple-rest/, /react-router/] } },
+    alias: [{ find: /^react-router-dom$/, replacement: 'react-router' }],
   },
 });

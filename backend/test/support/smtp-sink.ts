@@ -1,5 +1,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 export interface CapturedMail {
@@ -18,7 +20,8 @@ export class SmtpSink {
   private waiters: Array<() => void> = [];
   port = 0;
 
-  async start(options: { user?: string; pass?: string } = {}): Promise<this> {
+  /** `saveTo`: also write each message as JSON into this folder, for readers in other processes. */
+  async start(options: { user?: string; pass?: string; saveTo?: string } = {}): Promise<this> {
     this.server = new SMTPServer({
       secure: false,
       disabledCommands: options.user ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -35,14 +38,17 @@ export class SmtpSink {
             const to = ([] as Array<{ value: Array<{ address?: string }> }>)
               .concat((parsed.to as never) ?? [])
               .flatMap((a) => a.value.map((v) => v.address ?? ''));
-            this.messages.push({
+            const mail = {
               to,
               from: parsed.from?.text ?? '',
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
-              parsed,
-            });
+            };
+            this.messages.push({ ...mail, parsed });
+            if (options.saveTo) {
+              writeFileSync(join(options.saveTo, `${Date.now()}-${this.messages.length}.json`), JSON.stringify(mail));
+            }
             this.waiters.splice(0).forEach((w) => w());
             cb();
           })

@@ -5,11 +5,12 @@ import { AppRoutes } from '../App';
 import { CURRENT_USER_KEY } from '../portal/features/auth/api';
 import { admin, callsTo, mockFetch, renderWithApp } from '../test/utils';
 
-describe('back office (react-admin under /admin)', () => {
+// the first test pays for loading react-admin (several seconds on a cold cache)
+describe('back office (react-admin under /admin)', { timeout: 30_000 }, () => {
   it('shows the dashboard and the admin menu to an admin', async () => {
     const spy = mockFetch({ 'GET /api/user': { body: admin } });
     renderWithApp(<AppRoutes />, { route: '/admin', user: admin });
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
     const menu = screen.getAllByRole('menuitem');
     const names = menu.map((item) => item.textContent);
     expect(names).toEqual([
@@ -37,7 +38,7 @@ describe('back office (react-admin under /admin)', () => {
   ])('%s shows its title', async (route, title) => {
     mockFetch({ 'GET /api/user': { body: admin } });
     renderWithApp(<AppRoutes />, { route, user: admin });
-    expect(await screen.findByRole('heading', { name: title, level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: title, level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
   });
 
   it('logs out from the menu to /auth', async () => {
@@ -46,7 +47,7 @@ describe('back office (react-admin under /admin)', () => {
       'GET /api/user': { status: 401, body: { statusCode: 401, message: 'Not authenticated' } },
     });
     const { location, queryClient } = renderWithApp(<AppRoutes />, { route: '/admin', user: admin });
-    const nav = await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 5000 });
+    const nav = await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 20_000 });
     expect(nav).toBeInTheDocument();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(location()).toBe('/auth'));

@@ -56,7 +56,8 @@ export function ForgotPasswordPage() {
           </Alert>
           <Button
             component={RouterLink}
-            to={`/reset-password?email=${encodeURIComponent(sentTo)}`}
+            to="/reset-password"
+            state={{ email: sentTo }}
             variant="contained"
             size="large"
             fullWidth

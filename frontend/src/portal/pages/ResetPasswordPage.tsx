@@ -9,7 +9,7 @@ import { TextInput } from '../../shared/ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { serverMessageOf } from '../../shared/api/client';
 import { textFieldProps } from '../../shared/forms/fields';
 import { MAX_LENGTH, resolverFrom } from '../../shared/forms/validation';
@@ -24,8 +24,11 @@ export const RESET_REDIRECT_MS = 1500;
 /** /reset-password: e-mail, 6-digit code and a new strong password. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
+  // the e-mail typed on /forgot-password comes along in the link's state (or ?email= in a shared link)
+  const knownEmail = (location.state as { email?: string } | null)?.email ?? params.get('email') ?? '';
   const form = useForm<ResetPasswordValues>({
-    defaultValues: { email: params.get('email') ?? '', code: '', newPassword: '', confirmPassword: '' },
+    defaultValues: { email: knownEmail, code: '', newPassword: '', confirmPassword: '' },
     resolver: resolverFrom(validateResetPassword),
   });
   const resetPassword = useResetPassword();
@@ -84,7 +87,7 @@ export function ResetPasswordPage() {
               {...textFieldProps(form, 'code')}
               label="Verification Code"
               autoComplete="one-time-code"
-              autoFocus={Boolean(params.get('email'))}
+              autoFocus={Boolean(knownEmail)}
               inputProps={{ maxLength: 6, inputMode: 'numeric', style: { letterSpacing: '0.3em', fontWeight: 600 } }}
             />
             <TextInput

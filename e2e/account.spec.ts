@@ -1,0 +1,42 @@
+import { expect, newPerson, test } from './support/fixtures';
+
+test('a client changes their name and company in Account Settings', async ({ page }) => {
+  const p = newPerson('acct');
+  await page.goto('/auth?tab=register');
+  await page.getByLabel('Name').fill(p.name);
+  await page.getByLabel('Email').fill(p.email);
+  await page.getByLabel('Password', { exact: true }).fill(p.password);
+  await page.getByLabel('Confirm Password').fill(p.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByLabel('Username')).toHaveValue(p.name);
+  await page.getByLabel('Username').fill(p.name + ' Jr');
+  await page.getByLabel('Company').fill('Harbour Lights Ltd');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Account updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Username')).toHaveValue(p.name + ' Jr');
+  await expect(page.getByLabel('Company')).toHaveValue('Harbour Lights Ltd');
+});
+
+test('a client deletes their account and is sent to /auth; the account no longer signs in', async ({ page }) => {
+  const p = newPerson('gone');
+  await page.goto('/auth?tab=register');
+  await page.getByLabel('Name').fill(p.name);
+  await page.getByLabel('Email').fill(p.email);
+  await page.getByLabel('Password', { exact: true }).fill(p.password);
+  await page.getByLabel('Confirm Password').fill(p.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await page.goto('/account');
+  page.once('dialog', (d) => {
+    expect(d.message()).toBe('Are you sure you want to delete your account? This action cannot be undone.');
+    void d.accept();
+  });
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 6000 });
+  const res = await page.request.post('/api/login', { data: { email: p.email, password: p.password } });
+  expect(res.status()).toBe(401);
+});

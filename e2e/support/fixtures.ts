@@ -1,0 +1,52 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export { expect };
+export const ADMIN = { email: 'owner@studio.test', password: 'OwnerPass1!', username: 'Studio Owner' };
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** E-mails captured by the SMTP server of the global setup. */
+export const mailbox = {
+  all(): Mail[] {
+    const dir = process.env.E2E_MAIL_DIR!;
+    return readdirSync(dir)
+      .sort()
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Mail);
+  },
+  async waitFor(predicate: (m: Mail) => boolean, timeoutMs = 15_000): Promise<Mail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.all().filter(predicate).pop();
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error('no matching e-mail arrived');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  },
+};
+
+let n = 0;
+export function newPerson(prefix = 'e2e') {
+  n += 1;
+  const tag = `${prefix}${Date.now().toString(36)}${n}`;
+  return { name: `Client ${tag}`, email: `${tag}@example.com`, password: 'secret123' };
+}
+
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+});
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
