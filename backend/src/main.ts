@@ -29,7 +29,6 @@ async function bootstrap(): Promise<void> {
 
   const app = await NestFactory.create(AppModule.forRoot(config, databaseUrl), { bodyParser: false, bufferLogs: true });
   configureApp(app, config);
-  app.enableShutdownHooks();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -41,8 +40,10 @@ async function bootstrap(): Promise<void> {
     process.exit(0);
   };
   if (embedded) {
-    // Nest's shutdown hooks close the app; the embedded server must stop after it.
+    // The app closes first (the outbox finishes its pass, connections end), then the embedded server.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
+  } else {
+    app.enableShutdownHooks();
   }
 
   await app.listen(config.port);
