@@ -1,13 +1,8 @@
-import { expect, newPerson, test } from './support/fixtures';
+import { expect, newPerson, registerInBrowser, test } from './support/fixtures';
 
 test('a client changes their name and company in Account Settings', async ({ page }) => {
   const p = newPerson('acct');
-  await page.goto('/auth?tab=register');
-  await page.getByLabel('Name').fill(p.name);
-  await page.getByLabel('Email').fill(p.email);
-  await page.getByLabel('Password', { exact: true }).fill(p.password);
-  await page.getByLabel('Confirm Password').fill(p.password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await registerInBrowser(page, p);
   await expect(page).toHaveURL(/\/projects$/);
 
   await page.getByRole('link', { name: 'Account' }).click();
@@ -23,12 +18,7 @@ test('a client changes their name and company in Account Settings', async ({ pag
 
 test('a client deletes their account and is sent to /auth; the account no longer signs in', async ({ page }) => {
   const p = newPerson('gone');
-  await page.goto('/auth?tab=register');
-  await page.getByLabel('Name').fill(p.name);
-  await page.getByLabel('Email').fill(p.email);
-  await page.getByLabel('Password', { exact: true }).fill(p.password);
-  await page.getByLabel('Confirm Password').fill(p.password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await registerInBrowser(page, p);
   await expect(page).toHaveURL(/\/projects$/);
   await page.goto('/account');
   page.once('dialog', (d) => {

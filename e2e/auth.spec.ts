@@ -1,4 +1,4 @@
-import { ADMIN, expect, mailbox, newPerson, signIn, test } from './support/fixtures';
+import { ADMIN, expect, mailbox, newPerson, registerInBrowser, signIn, test } from './support/fixtures';
 
 test.describe('Signing in (spec §2 /auth, §7 Session)', () => {
   test('a new client registers, lands on My Projects, logs out and is back on /auth', async ({ page }) => {
@@ -69,12 +69,7 @@ test.describe('Route guard and pages (spec §2)', () => {
 
   test('a client is kept out of /admin and sees the client menu', async ({ page }) => {
     const p = newPerson('guard');
-    await page.goto('/auth?tab=register');
-    await page.getByLabel('Name').fill(p.name);
-    await page.getByLabel('Email').fill(p.email);
-    await page.getByLabel('Password', { exact: true }).fill(p.password);
-    await page.getByLabel('Confirm Password').fill(p.password);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await registerInBrowser(page, p);
     await expect(page).toHaveURL(/\/projects$/);
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/projects$/);
@@ -92,12 +87,7 @@ test.describe('Route guard and pages (spec §2)', () => {
   test('on a phone the top bar has a menu button that opens the menu', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     const p = newPerson('phone');
-    await page.goto('/auth?tab=register');
-    await page.getByLabel('Name').fill(p.name);
-    await page.getByLabel('Email').fill(p.email);
-    await page.getByLabel('Password', { exact: true }).fill(p.password);
-    await page.getByLabel('Confirm Password').fill(p.password);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await registerInBrowser(page, p);
     await expect(page).toHaveURL(/\/projects$/);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Account' }).click();

@@ -50,3 +50,12 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+export async function registerInBrowser(page: Page, p: { name: string; email: string; password: string }): Promise<void> {
+  await page.goto('/auth?tab=register');
+  await page.getByLabel('Name').fill(p.name);
+  await page.getByLabel('Email').fill(p.email);
+  await page.getByLabel('Password', { exact: true }).fill(p.password);
+  await page.getByLabel('Confirm Password').fill(p.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}

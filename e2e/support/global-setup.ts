@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +25,6 @@ function freePort(): Promise<number> {
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const work = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  chmodSync(work, 0o755); // as root, the embedded server runs as the postgres user and must reach its folder
   const mailDir = join(work, 'mail');
   mkdirSync(mailDir);
   const smtp = await new SmtpSink().start({ saveTo: mailDir });

