@@ -1,16 +1,20 @@
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Admin, CustomRoutes, defaultTheme } from 'react-admin';
+import { Admin, CustomRoutes, defaultTheme, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { deepmerge } from '@mui/utils';
 import { CURRENT_USER_KEY, fetchCurrentUser } from '../portal/features/auth/api';
 import type { User } from '../shared/api/types';
 import { themeOptions } from '../shared/ui/theme';
+import clients from './clients';
 import { AdminLayout } from './layout/AdminLayout';
 import { AdminPlaceholderPage } from './pages/AdminPlaceholderPage';
 import { DashboardPage } from './pages/DashboardPage';
+import payments from './payments';
+import projects from './projects';
 import { createAuthProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import services from './services';
 
 const adminTheme = deepmerge(defaultTheme, {
   palette: themeOptions.palette,
@@ -63,17 +67,11 @@ export function AdminApp() {
       dashboard={DashboardPage}
       theme={adminTheme}
     >
+      <Resource name="clients" {...clients} />
+      <Resource name="projects" {...projects} />
+      <Resource name="services" {...services} />
+      <Resource name="payments" {...payments} />
       <CustomRoutes>
-        <Route path="/clients" element={<AdminPlaceholderPage title="Clients" />} />
-        <Route path="/projects" element={<AdminPlaceholderPage title="Projects" />} />
-        <Route
-          path="/services"
-          element={<AdminPlaceholderPage title="Photography Services" subtitle="Manage your service offerings" />}
-        />
-        <Route
-          path="/payments"
-          element={<AdminPlaceholderPage title="Payment History" subtitle="Track all your revenue and transactions" />}
-        />
         <Route path="/credits" element={<AdminPlaceholderPage title="Bundles" />} />
         <Route path="/email" element={<AdminPlaceholderPage title="Email System" />} />
       </CustomRoutes>

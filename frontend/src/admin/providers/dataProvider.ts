@@ -1,11 +1,46 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
+import { clientsOverrides } from '../clients/dataProvider';
+import { dashboardMethods } from '../pages/dashboard/dataProvider';
+import { paymentsMethods } from '../payments/dataProvider';
+import { projectsMethods } from '../projects/dataProvider';
 import { httpClient } from './httpClient';
 
 export const API_URL = '/api';
 
+const base = simpleRestProvider(API_URL, httpClient);
+
+/** Per-resource replacements of CRUD methods (e.g. clients are created through /api/register). */
+const overrides: Record<string, Partial<DataProvider>> = {
+  clients: clientsOverrides,
+};
+
+function routed<K extends keyof DataProvider>(method: K): DataProvider[K] {
+  return ((resource: string, params: unknown) => {
+    const own = overrides[resource]?.[method] as ((r: string, p: unknown) => Promise<unknown>) | undefined;
+    return own ? own(resource, params) : (base[method] as (r: string, p: unknown) => Promise<unknown>)(resource, params);
+  }) as DataProvider[K];
+}
+
 /**
  * ra-data-simple-rest over /api (CONTRACT §2: admin lists accept sort/range/filter and answer
- * Content-Range). Custom, non-CRUD methods are added here as their pages arrive.
+ * Content-Range), with per-resource overrides and the custom, non-CRUD methods of each page
+ * (each page folder owns its part: clients/, projects/, payments/, pages/dashboard/).
  */
-export const dataProvider: DataProvider = simpleRestProvider(API_URL, httpClient);
+export const dataProvider = {
+  ...base,
+  getList: routed('getList'),
+  getOne: routed('getOne'),
+  getMany: routed('getMany'),
+  getManyReference: routed('getManyReference'),
+  create: routed('create'),
+  update: routed('update'),
+  updateMany: routed('updateMany'),
+  delete: routed('delete'),
+  deleteMany: routed('deleteMany'),
+  ...projectsMethods,
+  ...paymentsMethods,
+  ...dashboardMethods,
+};
+
+export type AppDataProvider = typeof dataProvider;

@@ -1,0 +1,4 @@
+import { ProjectList } from './ProjectList';
+
+/** The projects resource (resource name = API path segment = folder name). */
+export default { list: ProjectList };
