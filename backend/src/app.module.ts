@@ -15,6 +15,7 @@ import { ServicesModule } from './modules/services';
 import { AppConfig } from './shared/config/app-config';
 import { typeormOptions } from './shared/database/typeorm-options';
 import { HealthController } from './shared/health/health.controller';
+import { PublicConfigController } from './shared/http/public-config.controller';
 import { SharedModule } from './shared/shared.module';
 
 export const ENTITIES = [UserOrmEntity, OutboxOrmEntity];
@@ -57,7 +58,7 @@ export class AppModule {
         PaymentsModule,
         CreditsModule,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, PublicConfigController],
     };
   }
 }

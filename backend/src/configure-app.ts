@@ -35,7 +35,8 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
         directives: {
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'connect-src': ["'self'"],
-          'frame-src': ["'self'", 'https:'],
+          // The booking page of BOOKING_URL is embedded at /booking (https anywhere, or its own origin).
+          'frame-src': ["'self'", 'https:', ...(config.bookingUrl ? [new URL(config.bookingUrl).origin] : [])],
         },
       },
       crossOriginEmbedderPolicy: false,

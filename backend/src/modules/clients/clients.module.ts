@@ -2,14 +2,19 @@ import { Module } from '@nestjs/common';
 import { DeleteAccountHandler } from './application/delete-account/delete-account.handler';
 import { UserRepository } from './application/ports/user.repository';
 import { UpdateAccountHandler } from './application/update-account/update-account.handler';
+import { UpdateClientHandler } from './application/update-client/update-client.handler';
 import { AccountController } from './infrastructure/http/account.controller';
+import { ClientsController } from './infrastructure/http/clients.controller';
+import { ClientQueries } from './infrastructure/persistence/client.queries';
 import { UserTypeormRepository } from './infrastructure/persistence/user.typeorm-repository';
 
 @Module({
-  controllers: [AccountController],
+  controllers: [AccountController, ClientsController],
   providers: [
     UpdateAccountHandler,
     DeleteAccountHandler,
+    UpdateClientHandler,
+    ClientQueries,
     { provide: UserRepository, useClass: UserTypeormRepository },
   ],
   exports: [UserRepository],

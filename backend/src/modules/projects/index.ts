@@ -1,1 +1,3 @@
+/** The projects module's public surface. */
 export { ProjectsModule } from './projects.module';
+export { ProjectRepository } from './application/ports/project.repository';

@@ -1,5 +1,30 @@
 import { Module } from '@nestjs/common';
+import { ClientsModule } from '../clients';
+import { EmailModule } from '../email';
+import { PaymentsModule } from '../payments';
+import { ServicesModule } from '../services';
+import { CreateProjectHandler } from './application/create-project/create-project.handler';
+import { ProjectMaintenanceHandler } from './application/delete-project/delete-project.handler';
+import { LineBuilder } from './application/line-builder';
+import { MarkProjectPaidHandler } from './application/mark-project-paid/mark-project-paid.handler';
+import { ProjectRepository } from './application/ports/project.repository';
+import { UpdateProjectHandler } from './application/update-project/update-project.handler';
+import { ProjectsController } from './infrastructure/http/projects.controller';
+import { ProjectQueries } from './infrastructure/persistence/project.queries';
+import { ProjectSqlRepository } from './infrastructure/persistence/project.sql-repository';
 
-/** Projects: filled in by a later issue (see docs/architecture.md). Its layers wait in domain/, application/, infrastructure/. */
-@Module({})
+@Module({
+  imports: [ClientsModule, ServicesModule, PaymentsModule, EmailModule],
+  controllers: [ProjectsController],
+  providers: [
+    LineBuilder,
+    CreateProjectHandler,
+    UpdateProjectHandler,
+    MarkProjectPaidHandler,
+    ProjectMaintenanceHandler,
+    ProjectQueries,
+    { provide: ProjectRepository, useClass: ProjectSqlRepository },
+  ],
+  exports: [ProjectRepository, ProjectQueries],
+})
 export class ProjectsModule {}

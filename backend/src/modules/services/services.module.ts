@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
+import { ServiceRepository } from './application/ports/service.repository';
+import { ServiceCatalogue } from './application/service-catalogue';
+import { ServicesController } from './infrastructure/http/services.controller';
+import { ServiceQueries } from './infrastructure/persistence/service.queries';
+import { ServiceSqlRepository } from './infrastructure/persistence/service.sql-repository';
 
-/** Services: filled in by a later issue (see docs/architecture.md). Its layers wait in domain/, application/, infrastructure/. */
-@Module({})
+@Module({
+  controllers: [ServicesController],
+  providers: [ServiceCatalogue, ServiceQueries, { provide: ServiceRepository, useClass: ServiceSqlRepository }],
+  exports: [ServiceRepository],
+})
 export class ServicesModule {}

@@ -10,3 +10,11 @@ export const emailTaken = () =>
 
 export const usernameTaken = () =>
   new ConflictError('USERS.USERNAME_TAKEN', 'This name is already taken', { username: 'This name is already taken' });
+
+export const cannotDeleteYourself = () =>
+  new ConflictError('USERS.DELETE_SELF', 'You cannot delete your own account here. Use Account Settings instead.');
+
+export const lastAdminRole = () =>
+  new ConflictError('USERS.LAST_ADMIN', 'The studio needs at least one admin. Make another user an admin first.', {
+    role: 'The studio needs at least one admin',
+  });

@@ -69,6 +69,10 @@ export class User {
     this.props.company = changes.company?.trim() || null;
   }
 
+  changeRole(role: Role): void {
+    this.props.role = role === 'admin' ? 'admin' : 'client';
+  }
+
   changePasswordHash(hash: string): void {
     this.props.passwordHash = hash;
   }

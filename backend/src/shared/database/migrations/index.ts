@@ -1,4 +1,5 @@
 import { InitialSchema1763769600000 } from './1763769600000-initial-schema';
+import { StudioCatalogue1763856000000 } from './1763856000000-studio-catalogue';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
-export const MIGRATIONS = [InitialSchema1763769600000];
+export const MIGRATIONS = [InitialSchema1763769600000, StudioCatalogue1763856000000];

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { SessionRegistry } from '../../../../shared/session/session-registry';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
-import { lastAdmin } from '../../domain/clients.errors';
+import { cannotDeleteYourself, lastAdmin } from '../../domain/clients.errors';
 import { UserRepository } from '../ports/user.repository';
 
 /**
@@ -18,7 +18,9 @@ export class DeleteAccountHandler {
     private readonly tx: TransactionHost,
   ) {}
 
-  async execute(cmd: { userId: number }): Promise<void> {
+  /** `actorId`: the admin deleting a client from the back office, who may not delete themself there. */
+  async execute(cmd: { userId: number; actorId?: number }): Promise<void> {
+    if (cmd.actorId !== undefined && cmd.actorId === cmd.userId) throw cannotDeleteYourself();
     await this.tx.run(async () => {
       const user = await this.users.findById(cmd.userId);
       if (!user) throw new NotFoundError('USERS.NOT_FOUND', 'Account not found');

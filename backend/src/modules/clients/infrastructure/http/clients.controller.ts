@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
+import { NotFoundError } from '../../../../shared/errors/domain-error';
+import { ApiListQuery } from '../../../../shared/http/api-list-query';
+import { IdPipe } from '../../../../shared/http/id.pipe';
+import { parseListQuery, sendList } from '../../../../shared/http/list-query';
+import { DeleteAccountHandler } from '../../application/delete-account/delete-account.handler';
+import { UserRepository } from '../../application/ports/user.repository';
+import { UpdateClientHandler } from '../../application/update-client/update-client.handler';
+import type { User } from '../../domain/user';
+import { CLIENT_SORTS, ClientQueries } from '../persistence/client.queries';
+import { UpdateClientRequest } from './dto/update-client.request';
+import { UserResponse } from './dto/user.response';
+
+/** The back office's Clients page (spec §7 "Clients"); new accounts come through POST /api/register. */
+@ApiTags('clients')
+@ApiCookieAuth()
+@Controller('clients')
+@UseGuards(AdminGuard)
+export class ClientsController {
+  constructor(
+    private readonly queries: ClientQueries,
+    private readonly users: UserRepository,
+    private readonly updateClient: UpdateClientHandler,
+    private readonly deleteAccount: DeleteAccountHandler,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Every account (clients and admins), id ascending; filter q (name or e-mail) and role' })
+  @ApiListQuery('{"q":"ann","role":"client"}')
+  @ApiOkResponse({ type: UserResponse, isArray: true })
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<UserResponse[]> {
+    const q = parseListQuery(query, CLIENT_SORTS, { field: 'id', order: 'ASC' });
+    const { rows, total } = await this.queries.list(q);
+    return sendList(res, 'clients', q, rows, total);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: UserResponse })
+  async one(@Param('id', IdPipe) id: number): Promise<UserResponse> {
+    const user = await this.users.findById(id);
+    if (!user) throw new NotFoundError('USERS.NOT_FOUND', 'Client not found');
+    return user.toPublic();
+  }
+
+  @Put(':id')
+  @ApiOkResponse({ type: UserResponse })
+  async update(@Param('id', IdPipe) id: number, @Body() body: UpdateClientRequest): Promise<UserResponse> {
+    return (await this.updateClient.execute({ id, ...body })).toPublic();
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete an account: gone from lists and sign-in; its projects and payments stay' })
+  @ApiNoContentResponse()
+  async remove(@Param('id', IdPipe) id: number, @CurrentUser() actor: User): Promise<void> {
+    await this.deleteAccount.execute({ userId: id, actorId: actor.id });
+  }
+}

@@ -1,0 +1,9 @@
+import type { Money } from '../../../../shared/domain/money';
+import type { Payment } from '../../domain/payment';
+
+/** Port: the payments ledger. Rows are only ever added; nothing deletes them (CONTRACT §6). */
+export abstract class PaymentRepository {
+  abstract add(payment: Payment): Promise<number>;
+  /** The sum of completed payments of a project. */
+  abstract completedTotal(projectId: number): Promise<Money>;
+}

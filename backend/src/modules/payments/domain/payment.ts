@@ -1,0 +1,29 @@
+import { Money } from '../../../shared/domain/money';
+
+export type PaymentStatus = 'pending' | 'completed' | 'failed';
+export const DEFAULT_MANUAL_NOTE = 'Marked as paid by admin';
+
+/**
+ * A payment towards a project. Manual payments (the admin's mark-paid) have no card-provider id and
+ * are completed at once; card payments (next issue) carry the provider's id, unique across payments.
+ */
+export class Payment {
+  private constructor(
+    readonly projectId: number,
+    readonly clientId: number,
+    readonly amount: Money,
+    readonly status: PaymentStatus,
+    readonly note: string | null,
+    readonly stripePaymentId: string | null,
+  ) {}
+
+  static manual(projectId: number, clientId: number, amount: Money, note?: string | null): Payment {
+    const text = note?.trim();
+    return new Payment(projectId, clientId, amount, 'completed', text ? text : DEFAULT_MANUAL_NOTE, null);
+  }
+
+  /** 'Stripe' when a card-provider id exists, otherwise 'Manual' (spec §2, CONTRACT §7). */
+  static methodOf(stripePaymentId: string | null): 'Stripe' | 'Manual' {
+    return stripePaymentId ? 'Stripe' : 'Manual';
+  }
+}

@@ -1,0 +1,49 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class PaymentResponse {
+  @ApiProperty({ example: 12 }) id: number;
+  @ApiProperty({ example: 4 }) projectId: number;
+  @ApiProperty({ example: 'Harbour Lane listing' }) projectName: string;
+  @ApiProperty({ example: 7, nullable: true, type: Number }) clientId: number | null;
+  @ApiProperty({ example: 'Ann Lee' }) clientName: string;
+  @ApiProperty({ example: 250, description: 'Dollars' }) amount: number;
+  @ApiProperty({ example: '2026-11-21T15:04:00.000Z', format: 'date-time' }) paymentDate: string;
+  @ApiProperty({ example: null, nullable: true, type: String }) stripePaymentId: string | null;
+  @ApiProperty({ enum: ['pending', 'completed', 'failed'] }) status: 'pending' | 'completed' | 'failed';
+  @ApiProperty({ example: 'Marked as paid by admin', nullable: true, type: String }) note: string | null;
+  @ApiProperty({ enum: ['Stripe', 'Manual'] }) method: 'Stripe' | 'Manual';
+}
+
+export class PaymentSummaryResponse {
+  @ApiProperty({ example: 1250.5, description: 'Dollars' }) total: number;
+  @ApiProperty({ example: 9 }) count: number;
+}
+
+class DashboardFigure {
+  @ApiProperty({ example: 1250.5 }) amount: number;
+  @ApiProperty({ example: 9 }) count: number;
+}
+
+class RevenueFigure extends DashboardFigure {
+  @ApiProperty({ example: 'November 2026' }) month: string;
+}
+
+class ClientsFigure {
+  @ApiProperty({ example: 42 }) count: number;
+  @ApiProperty({ example: 42, description: 'Equals count (spec §2)' }) newThisMonth: number;
+}
+
+export class ActivityItem {
+  @ApiProperty({ enum: ['payment', 'project', 'client'] }) type: 'payment' | 'project' | 'client';
+  @ApiProperty({ example: 'Payment received' }) title: string;
+  @ApiProperty({ example: 'Harbour Lane listing — Ann Lee' }) description: string;
+  @ApiProperty({ format: 'date-time' }) timestamp: string;
+  @ApiProperty({ example: 250, nullable: true, type: Number }) amount: number | null;
+}
+
+export class DashboardResponse {
+  @ApiProperty({ type: RevenueFigure }) revenue: RevenueFigure;
+  @ApiProperty({ type: DashboardFigure }) pending: DashboardFigure;
+  @ApiProperty({ type: ClientsFigure }) activeClients: ClientsFigure;
+  @ApiProperty({ type: ActivityItem, isArray: true }) recentActivity: ActivityItem[];
+}

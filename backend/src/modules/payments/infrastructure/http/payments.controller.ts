@@ -1,0 +1,73 @@
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { stringify } from 'csv-stringify/sync';
+import type { Response } from 'express';
+import { AdminGuard } from '../../../../shared/auth/guards';
+import { ApiListQuery } from '../../../../shared/http/api-list-query';
+import { parseListQuery, sendList } from '../../../../shared/http/list-query';
+import { timeZone } from '../../../../shared/http/time-zone';
+import { DashboardQueries } from '../persistence/dashboard.queries';
+import { PAYMENT_SORTS, PaymentQueries } from '../persistence/payment.queries';
+import { DashboardResponse, PaymentResponse, PaymentSummaryResponse } from './dto/payment.response';
+
+const EXPORT_LIMIT = 100_000;
+
+/** Keeps spreadsheet programs from reading a cell as a formula (names come from users). */
+export function csvSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+@ApiTags('payments')
+@ApiCookieAuth()
+@Controller()
+@UseGuards(AdminGuard)
+export class PaymentsController {
+  constructor(
+    private readonly queries: PaymentQueries,
+    private readonly dashboard: DashboardQueries,
+  ) {}
+
+  @Get('payments')
+  @ApiOperation({ summary: 'Payment history, newest first; filter q, day (YYYY-MM-DD) with tz, status' })
+  @ApiListQuery('{"q":"harbour","day":"2026-11-21","tz":"Europe/Paris"}')
+  @ApiOkResponse({ type: PaymentResponse, isArray: true })
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<PaymentResponse[]> {
+    const q = parseListQuery(query, PAYMENT_SORTS, { field: 'paymentDate', order: 'DESC' });
+    const { rows, total } = await this.queries.list(q);
+    return sendList(res, 'payments', q, rows, total);
+  }
+
+  @Get('payments/summary')
+  @ApiOperation({ summary: 'Total and count of every payment matching the filter (the Total Revenue card)' })
+  @ApiQuery({ name: 'filter', required: false })
+  @ApiOkResponse({ type: PaymentSummaryResponse })
+  summary(@Query() query: Record<string, unknown>): Promise<PaymentSummaryResponse> {
+    return this.queries.summary(parseListQuery(query, PAYMENT_SORTS, { field: 'paymentDate', order: 'DESC' }).filter);
+  }
+
+  @Get('payments/export.csv')
+  @ApiOperation({ summary: 'Every payment matching the filter, as a CSV download' })
+  @ApiListQuery()
+  @ApiProduces('text/csv')
+  async exportCsv(@Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+    const parsed = parseListQuery({ ...query, range: undefined }, PAYMENT_SORTS, { field: 'paymentDate', order: 'DESC' });
+    const { rows } = await this.queries.list({ ...parsed, offset: 0, limit: EXPORT_LIMIT });
+    const csv = stringify(
+      rows.map((p) => [p.id, p.paymentDate, csvSafe(p.projectName), csvSafe(p.clientName), p.amount.toFixed(2), p.method, p.status, csvSafe(p.note ?? '')]),
+      { header: true, columns: ['ID', 'Date', 'Project', 'Client', 'Amount', 'Payment Method', 'Status', 'Note'] },
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="payments-${day}.csv"`);
+    res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
+    res.send('\uFEFF' + csv);
+  }
+
+  @Get('dashboard')
+  @ApiOperation({ summary: 'The dashboard cards and the 5 newest activities; tz is the admin’s IANA time zone' })
+  @ApiQuery({ name: 'tz', required: false, example: 'Europe/Paris' })
+  @ApiOkResponse({ type: DashboardResponse })
+  figures(@Query('tz') tz?: string): Promise<DashboardResponse> {
+    return this.dashboard.figures(timeZone(tz));
+  }
+}

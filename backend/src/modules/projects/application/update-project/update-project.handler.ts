@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { UserRepository } from '../../../clients';
+import { PaymentLedger } from '../../../payments';
+import { ServiceRepository } from '../../../services';
+import { Money } from '../../../../shared/domain/money';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import type { Project, ProjectDetails } from '../../domain/project';
+import { clientNotFound, projectNotFound } from '../../domain/projects.errors';
+import { LineBuilder, SelectedService } from '../line-builder';
+import { ProjectRepository } from '../ports/project.repository';
+
+export interface UpdateProjectCommand {
+  id: number;
+  details: ProjectDetails;
+  /** undefined keeps the lines; an array replaces them. */
+  selectedServices?: SelectedService[];
+  price: Money;
+  isPaid: boolean;
+}
+
+/**
+ * The admin edits a project. The price is recomputed from the lines. A project left without lines
+ * gets the default service of spec §7 (the one priced like the project, else the first service).
+ * Ticking 'paid' on an unpaid project records a manual payment of what is still owed.
+ */
+@Injectable()
+export class UpdateProjectHandler {
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly users: UserRepository,
+    private readonly services: ServiceRepository,
+    private readonly lines: LineBuilder,
+    private readonly ledger: PaymentLedger,
+    private readonly tx: TransactionHost,
+  ) {}
+
+  execute(cmd: UpdateProjectCommand): Promise<Project> {
+    return this.tx.run(async () => {
+      const project = await this.projects.findForUpdate(cmd.id);
+      if (!project) throw projectNotFound();
+      if (cmd.details.clientId !== project.clientId && !(await this.users.findById(cmd.details.clientId))) throw clientNotFound();
+      project.setDetails(cmd.details);
+      const lines = cmd.selectedServices ? await this.lines.build(cmd.selectedServices) : [...project.lines];
+      const priceWithoutLines = cmd.selectedServices ? cmd.price : project.price;
+      if (lines.length === 0) {
+        const fallback = await this.services.findDefaultFor(priceWithoutLines.cents);
+        if (fallback) lines.push({ serviceId: fallback.id, quantity: 1, unitPrice: fallback.price });
+      }
+      project.setLines(lines, priceWithoutLines);
+      if (cmd.isPaid && !project.isPaid) {
+        await this.ledger.recordManual(project.id, project.clientId, project.unpaidAfter(await this.ledger.paidTowards(project.id)));
+        project.markPaid();
+      }
+      await this.projects.update(project);
+      return project;
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { Money } from '../../../shared/domain/money';
+import { mergeLines, priceOfLines, Project } from './project';
+
+const details = { name: 'Harbour Lane', description: '', clientId: 7, thumbnailUrl: null, downloadLink: null, photoCount: 0 };
+const line = (serviceId: number, dollars: number, quantity = 1) => ({ serviceId, quantity, unitPrice: Money.fromDollars(dollars) });
+
+describe('Project pricing', () => {
+  it('prices a project by its lines and ignores the price sent with them', () => {
+    const p = Project.create(details, [line(1, 150, 2), line(2, 49.99)], Money.fromDollars(5), new Date());
+    expect(p.price.cents).toBe(34999);
+    expect(p.snapshot.serviceId).toBe(1);
+  });
+
+  it('takes the given price when there are no lines', () => {
+    expect(Project.create(details, [], Money.fromDollars(80), new Date()).price.cents).toBe(8000);
+  });
+
+  it('merges a service chosen twice into one line', () => {
+    expect(mergeLines([line(1, 10, 1), line(1, 10, 3)])).toEqual([{ serviceId: 1, quantity: 4, unitPrice: Money.fromDollars(10) }]);
+  });
+
+  it('refuses a quantity below 1', () => {
+    expect(() => Project.create(details, [line(1, 10, 0)], Money.ZERO, new Date())).toThrow('Quantity must be at least 1');
+  });
+
+  it('refuses an empty name', () => {
+    expect(() => Project.create({ ...details, name: '  ' }, [], Money.ZERO, new Date())).toThrow('Project name is required');
+  });
+
+  it('always equals Σ unit price × quantity, in cents', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ serviceId: fc.integer({ min: 1, max: 5 }), cents: fc.integer({ min: 0, max: 1_000_000 }), quantity: fc.integer({ min: 1, max: 20 })}), { maxLength: 12 }),
+        (raw) => {
+          // one unit price per service, as the catalogue gives
+          const priceOf = new Map(raw.map((r) => [r.serviceId, r.cents]));
+          const lines = raw.map((r) => ({ serviceId: r.serviceId, quantity: r.quantity, unitPrice: Money.ofCents(priceOf.get(r.serviceId)!) }));
+          const expected = raw.reduce((s, r) => s + priceOf.get(r.serviceId)! * r.quantity, 0);
+          const p = Project.create(details, lines, Money.fromDollars(1), new Date());
+          expect(p.price.cents).toBe(lines.length ? expected : 100);
+          expect(priceOfLines(p.lines).cents).toBe(lines.length ? expected : 0);
+        },
+      ),
+    );
+  });
+
+  it('owes the price less what was paid, never less than nothing, and stays paid', () => {
+    const p = Project.create(details, [line(1, 100)], Money.ZERO, new Date());
+    expect(p.unpaidAfter(Money.fromDollars(30)).cents).toBe(7000);
+    expect(p.unpaidAfter(Money.fromDollars(130)).cents).toBe(0);
+    p.markPaid();
+    expect(p.isPaid).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+import { Money } from '../../../shared/domain/money';
+import { RuleViolatedError } from '../../../shared/errors/domain-error';
+
+/** A service on a project: its quantity and the unit price it had when it was added. */
+export interface ProjectLine {
+  serviceId: number;
+  quantity: number;
+  unitPrice: Money;
+}
+
+export interface ProjectProps {
+  id: number;
+  name: string;
+  description: string;
+  clientId: number;
+  serviceId: number | null;
+  thumbnailUrl: string | null;
+  downloadLink: string | null;
+  photoCount: number;
+  price: Money;
+  isPaid: boolean;
+  date: Date;
+  lines: ProjectLine[];
+}
+
+export type ProjectDetails = Pick<ProjectProps, 'name' | 'description' | 'clientId' | 'thumbnailUrl' | 'downloadLink' | 'photoCount'>;
+
+/** Merges repeated services into one line each (quantities add up). Quantities are whole numbers ≥ 1. */
+export function mergeLines(lines: ProjectLine[]): ProjectLine[] {
+  const merged = new Map<number, ProjectLine>();
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
+      throw new RuleViolatedError('PROJECTS.BAD_QUANTITY', 'Quantity must be at least 1', { selectedServices: 'Quantity must be at least 1' });
+    }
+    const seen = merged.get(line.serviceId);
+    merged.set(line.serviceId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+  }
+  return [...merged.values()];
+}
+
+/** The server's price rule (CONTRACT §2): Σ unit price × quantity whenever there are lines. */
+export function priceOfLines(lines: readonly ProjectLine[]): Money {
+  return Money.sum(lines.map((l) => l.unitPrice.times(l.quantity)));
+}
+
+/**
+ * A photo project of one client. Its price follows its service lines; once paid it stays paid
+ * (spec §4: no way back to unpaid).
+ */
+export class Project {
+  private constructor(private props: ProjectProps) {}
+
+  static create(details: ProjectDetails, lines: ProjectLine[], priceWithoutLines: Money, now: Date): Project {
+    const p = new Project({
+      id: 0,
+      ...details,
+      serviceId: null,
+      price: Money.ZERO,
+      isPaid: false,
+      date: now,
+      lines: [],
+    });
+    p.setDetails(details);
+    p.setLines(lines, priceWithoutLines);
+    return p;
+  }
+
+  static restore(props: ProjectProps): Project {
+    return new Project({ ...props, lines: [...props.lines] });
+  }
+
+  get id(): number { return this.props.id; }
+  get clientId(): number { return this.props.clientId; }
+  get name(): string { return this.props.name; }
+  get price(): Money { return this.props.price; }
+  get isPaid(): boolean { return this.props.isPaid; }
+  get lines(): readonly ProjectLine[] { return this.props.lines; }
+  get snapshot(): Readonly<ProjectProps> { return this.props; }
+
+  withId(id: number): Project {
+    return new Project({ ...this.props, id });
+  }
+
+  setDetails(details: ProjectDetails): void {
+    const name = details.name.trim();
+    if (!name) throw new RuleViolatedError('PROJECTS.NAME_REQUIRED', 'Project name is required', { name: 'Project name is required' });
+    if (!Number.isSafeInteger(details.photoCount) || details.photoCount < 0) {
+      throw new RuleViolatedError('PROJECTS.BAD_PHOTO_COUNT', '# of Photos must be 0 or more', { photoCount: '# of Photos must be 0 or more' });
+    }
+    this.props = {
+      ...this.props,
+      ...details,
+      name,
+      description: details.description.trim(),
+      thumbnailUrl: details.thumbnailUrl?.trim() || null,
+      downloadLink: details.downloadLink?.trim() || null,
+    };
+  }
+
+  /** Replaces the lines; the price becomes their total, or `priceWithoutLines` when there are none. */
+  setLines(lines: ProjectLine[], priceWithoutLines: Money): void {
+    const merged = mergeLines(lines);
+    this.props.lines = merged;
+    this.props.serviceId = merged[0]?.serviceId ?? null;
+    this.props.price = merged.length ? priceOfLines(merged) : priceWithoutLines;
+  }
+
+  /** Adds a quantity of a service (to its line if present) and re-prices. */
+  addLine(line: ProjectLine): void {
+    this.setLines([...this.props.lines, line], this.props.price);
+  }
+
+  /** What is still owed after `paid` (completed payments); never negative. */
+  unpaidAfter(paid: Money): Money {
+    return this.props.price.minusFloored(paid);
+  }
+
+  markPaid(): void {
+    this.props.isPaid = true;
+  }
+}

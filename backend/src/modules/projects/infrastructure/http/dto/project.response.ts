@@ -1,0 +1,36 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class ProjectServiceLine {
+  @ApiProperty({ example: 3 }) serviceId: number;
+  @ApiProperty({ example: 'Aerial photography' }) name: string;
+  @ApiProperty({ example: 'Drone shots of the property' }) description: string;
+  @ApiProperty({ example: 150, description: 'Unit price in dollars, as when the service was added' }) price: number;
+  @ApiProperty({ example: 2 }) quantity: number;
+  @ApiProperty({ example: 300 }) lineTotal: number;
+  @ApiProperty({ example: false }) creditEligible: boolean;
+  @ApiProperty({ example: 1 }) creditCost: number;
+}
+
+export class ProjectResponse {
+  @ApiProperty({ example: 4 }) id: number;
+  @ApiProperty({ example: 'Harbour Lane listing' }) name: string;
+  @ApiProperty({ example: '' }) description: string;
+  @ApiProperty({ example: 7 }) clientId: number;
+  @ApiProperty({ example: 'Ann Lee' }) clientName: string;
+  @ApiProperty({ example: 3, nullable: true, type: Number }) serviceId: number | null;
+  @ApiProperty({ example: 'https://images.example.com/harbour.jpg', nullable: true, type: String }) thumbnailUrl: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'For a client, only once the project is paid' }) downloadLink: string | null;
+  @ApiProperty({ example: 120 }) photoCount: number;
+  @ApiProperty({ example: 349.99 }) price: number;
+  @ApiProperty({ example: false }) isPaid: boolean;
+  @ApiProperty({ format: 'date-time' }) date: string;
+  @ApiProperty({ example: 0, description: 'Completed payments, dollars' }) amountPaid: number;
+  @ApiProperty({ example: 349.99, description: 'What is still owed, dollars (0 once paid)' }) unpaidAmount: number;
+  @ApiProperty({ example: 2, description: 'Σ creditCost × quantity over credit-eligible lines' }) creditCost: number;
+  @ApiProperty({ type: ProjectServiceLine, isArray: true }) services: ProjectServiceLine[];
+}
+
+export class ProjectServiceRef {
+  @ApiProperty({ example: 3 }) serviceId: number;
+  @ApiProperty({ example: 2 }) quantity: number;
+}

@@ -1,0 +1,166 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { User } from '../../../clients';
+import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { Money } from '../../../../shared/domain/money';
+import { ApiListQuery } from '../../../../shared/http/api-list-query';
+import { IdPipe } from '../../../../shared/http/id.pipe';
+import { parseListQuery, sendList } from '../../../../shared/http/list-query';
+import { CreateProjectHandler } from '../../application/create-project/create-project.handler';
+import { ProjectMaintenanceHandler } from '../../application/delete-project/delete-project.handler';
+import { MarkProjectPaidHandler } from '../../application/mark-project-paid/mark-project-paid.handler';
+import { UpdateProjectHandler } from '../../application/update-project/update-project.handler';
+import type { ProjectDetails } from '../../domain/project';
+import { projectNotFound } from '../../domain/projects.errors';
+import { PROJECT_SORTS, ProjectQueries } from '../persistence/project.queries';
+import { AddServiceRequest, AdminMarkPaidRequest, MarkPaidRequest, ProjectRequest } from './dto/project.request';
+import { ProjectResponse, ProjectServiceRef } from './dto/project.response';
+
+function details(body: ProjectRequest): ProjectDetails {
+  return {
+    name: body.name,
+    description: body.description ?? '',
+    clientId: body.clientId,
+    thumbnailUrl: body.thumbnailUrl ?? null,
+    downloadLink: body.downloadLink ?? null,
+    photoCount: body.photoCount ?? 0,
+  };
+}
+
+@ApiTags('projects')
+@ApiCookieAuth()
+@Controller()
+export class ProjectsController {
+  constructor(
+    private readonly queries: ProjectQueries,
+    private readonly createProject: CreateProjectHandler,
+    private readonly updateProject: UpdateProjectHandler,
+    private readonly markPaid: MarkProjectPaidHandler,
+    private readonly maintenance: ProjectMaintenanceHandler,
+  ) {}
+
+  /** The answer after a change: the project as its list rows show it. */
+  private async view(id: number, viewer: User): Promise<ProjectResponse> {
+    const project = await this.queries.one(id, viewer);
+    if (!project) throw projectNotFound();
+    return project;
+  }
+
+  @Get('projects')
+  @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'All projects with their services, newest first; filter q, isPaid, clientId' })
+  @ApiListQuery('{"q":"harbour","isPaid":false}')
+  @ApiOkResponse({ type: ProjectResponse, isArray: true })
+  async list(
+    @Query() query: Record<string, unknown>,
+    @CurrentUser() viewer: User,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ProjectResponse[]> {
+    const q = parseListQuery(query, PROJECT_SORTS, { field: 'date', order: 'DESC' });
+    const { rows, total } = await this.queries.list(q, viewer);
+    return sendList(res, 'projects', q, rows, total);
+  }
+
+  @Get('projects/client/:userId')
+  @UseGuards(SignedInGuard)
+  @ApiOperation({ summary: "A client's projects with their services (that client or an admin)" })
+  @ApiOkResponse({ type: ProjectResponse, isArray: true })
+  ofClient(@Param('userId', IdPipe) userId: number, @CurrentUser() viewer: User): Promise<ProjectResponse[]> {
+    assertMayAccess(viewer, userId, 'Client');
+    return this.queries.ofClient(userId, viewer);
+  }
+
+  @Get('projects/:id')
+  @UseGuards(SignedInGuard)
+  @ApiOkResponse({ type: ProjectResponse })
+  async one(@Param('id', IdPipe) id: number, @CurrentUser() viewer: User): Promise<ProjectResponse> {
+    const project = await this.view(id, viewer);
+    assertMayAccess(viewer, project.clientId, 'Project');
+    return project;
+  }
+
+  @Get('projects/:id/services')
+  @UseGuards(SignedInGuard)
+  @ApiOkResponse({ type: ProjectServiceRef, isArray: true })
+  async services(@Param('id', IdPipe) id: number, @CurrentUser() viewer: User): Promise<ProjectServiceRef[]> {
+    const project = await this.one(id, viewer);
+    return project.services.map((s) => ({ serviceId: s.serviceId, quantity: s.quantity }));
+  }
+
+  @Post('projects')
+  @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'Create a project; priced from its services; the client is e-mailed' })
+  @ApiCreatedResponse({ type: ProjectResponse })
+  async create(@Body() body: ProjectRequest, @CurrentUser() viewer: User): Promise<ProjectResponse> {
+    const project = await this.createProject.execute({
+      details: details(body),
+      selectedServices: body.selectedServices ?? [],
+      price: Money.fromDollars(body.price ?? 0),
+      isPaid: body.isPaid ?? false,
+    });
+    return this.view(project.id, viewer);
+  }
+
+  @Put('projects/:id')
+  @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'Edit a project; lines given replace the lines; the default-service rule of spec §7' })
+  @ApiOkResponse({ type: ProjectResponse })
+  async update(@Param('id', IdPipe) id: number, @Body() body: ProjectRequest, @CurrentUser() viewer: User): Promise<ProjectResponse> {
+    await this.updateProject.execute({
+      id,
+      details: details(body),
+      selectedServices: body.selectedServices,
+      price: Money.fromDollars(body.price ?? 0),
+      isPaid: body.isPaid ?? false,
+    });
+    return this.view(id, viewer);
+  }
+
+  @Delete('projects/:id')
+  @HttpCode(204)
+  @UseGuards(AdminGuard)
+  @ApiNoContentResponse({ description: 'Deleted; its payments stay in the history' })
+  async remove(@Param('id', IdPipe) id: number): Promise<void> {
+    await this.maintenance.delete(id);
+  }
+
+  @Patch('projects/:id/mark-paid')
+  @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'Record a completed manual payment of what is owed and mark the project paid' })
+  @ApiOkResponse({ type: ProjectResponse })
+  async markPaidByAdmin(@Param('id', IdPipe) id: number, @Body() body: MarkPaidRequest, @CurrentUser() viewer: User): Promise<ProjectResponse> {
+    await this.markPaid.byAdmin(id, body.note);
+    return this.view(id, viewer);
+  }
+
+  @Post('mark-project-as-paid')
+  @HttpCode(200)
+  @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'The same as PATCH /api/projects/{id}/mark-paid, with the note as paymentNote' })
+  @ApiOkResponse({ type: ProjectResponse })
+  async markPaidByAdminBody(@Body() body: AdminMarkPaidRequest, @CurrentUser() viewer: User): Promise<ProjectResponse> {
+    await this.markPaid.byAdmin(body.projectId, body.paymentNote);
+    return this.view(body.projectId, viewer);
+  }
+
+  @Post('mark-project-as-paid/:id')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  @ApiOperation({ summary: "The owner's call once nothing is owed (all services paid with credits)" })
+  @ApiOkResponse({ type: ProjectResponse })
+  async markPaidByOwner(@Param('id', IdPipe) id: number, @CurrentUser() viewer: User): Promise<ProjectResponse> {
+    await this.markPaid.byOwner(id, viewer);
+    return this.view(id, viewer);
+  }
+
+  @Post('projects/:id/add-service')
+  @HttpCode(200)
+  @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'Add a service line (quantities add up); the price is recomputed' })
+  @ApiOkResponse({ type: ProjectResponse })
+  async addService(@Param('id', IdPipe) id: number, @Body() body: AddServiceRequest, @CurrentUser() viewer: User): Promise<ProjectResponse> {
+    await this.maintenance.addService(id, body.serviceId, body.quantity);
+    return this.view(id, viewer);
+  }
+}

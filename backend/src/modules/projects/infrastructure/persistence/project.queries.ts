@@ -1,0 +1,159 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { User } from '../../../clients';
+import { boolFilter, intFilter, likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
+import type { ProjectResponse, ProjectServiceLine } from '../http/dto/project.response';
+
+export const PROJECT_SORTS = ['name', 'clientName', 'price', 'isPaid', 'date', 'id'] as const;
+export type ProjectSort = (typeof PROJECT_SORTS)[number];
+const ORDER: Record<ProjectSort, string> = {
+  name: 'lower(p.name)',
+  clientName: 'lower(u.username)',
+  price: 'p.price_cents',
+  isPaid: 'p.is_paid',
+  date: 'p.date',
+  id: 'p.id',
+};
+
+interface Row {
+  id: number;
+  name: string;
+  description: string;
+  client_id: number;
+  client_name: string | null;
+  service_id: number | null;
+  thumbnail_url: string | null;
+  download_link: string | null;
+  photo_count: number;
+  price_cents: string;
+  is_paid: boolean;
+  date: Date;
+  paid_cents: string;
+  total?: string;
+}
+
+interface LineRow {
+  project_id: number;
+  service_id: number;
+  name: string;
+  description: string;
+  unit_price_cents: string;
+  quantity: number;
+  credit_eligible: boolean;
+  credit_cost: number;
+}
+
+const SELECT = `SELECT p.id, p.name, p.description, p.client_id, u.username AS client_name, p.service_id, p.thumbnail_url,
+       p.download_link, p.photo_count, p.price_cents, p.is_paid, p.date,
+       coalesce((SELECT sum(pay.amount_cents) FROM payments pay WHERE pay.project_id = p.id AND pay.status = 'completed'), 0) AS paid_cents`;
+const FROM = `FROM projects p LEFT JOIN users u ON u.id = p.client_id`;
+
+/**
+ * Read side of projects: a page in one query, and all its rows' service lines in a second one
+ * (never a query per row). A client sees a download link only once the project is paid.
+ */
+@Injectable()
+export class ProjectQueries {
+  constructor(private readonly db: DataSource) {}
+
+  async list(q: ListQuery<ProjectSort>, viewer: User): Promise<{ rows: ProjectResponse[]; total: number }> {
+    const params: unknown[] = [];
+    const where = ['p.deleted_at IS NULL'];
+    const text = textFilter(q.filter, 'q');
+    if (text) {
+      params.push(likePattern(text));
+      const t = `$${params.length}`;
+      where.push(`((p.name || ' ' || p.description) ILIKE ${t} OR u.username ILIKE ${t} OR EXISTS (
+        SELECT 1 FROM project_services ps JOIN services s ON s.id = ps.service_id
+         WHERE ps.project_id = p.id AND (s.name || ' ' || s.description) ILIKE ${t}))`);
+    }
+    const isPaid = boolFilter(q.filter, 'isPaid');
+    if (isPaid !== undefined) {
+      params.push(isPaid);
+      where.push(`p.is_paid = $${params.length}`);
+    }
+    const clientId = intFilter(q.filter, 'clientId');
+    if (clientId !== undefined) {
+      params.push(clientId);
+      where.push(`p.client_id = $${params.length}`);
+    }
+    params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
+    const rows: Row[] = await this.db.query(
+      `${SELECT}, count(*) OVER () AS total ${FROM}
+        WHERE ${where.join(' AND ')}
+        ORDER BY ${ORDER[q.sortField]} ${q.sortOrder}, p.id ${q.sortOrder}
+        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    let total = rows.length ? Number(rows[0].total) : 0;
+    if (!rows.length && q.offset > 0) {
+      const c: Array<{ n: string }> = await this.db.query(`SELECT count(*) AS n ${FROM} WHERE ${where.join(' AND ')}`, params.slice(0, -2));
+      total = Number(c[0].n);
+    }
+    return { rows: await this.withLines(rows, viewer), total };
+  }
+
+  async ofClient(clientId: number, viewer: User): Promise<ProjectResponse[]> {
+    const rows: Row[] = await this.db.query(
+      `${SELECT} ${FROM} WHERE p.deleted_at IS NULL AND p.client_id = $1 ORDER BY p.date DESC, p.id DESC`,
+      [clientId],
+    );
+    return this.withLines(rows, viewer);
+  }
+
+  async one(id: number, viewer: User): Promise<ProjectResponse | null> {
+    const rows: Row[] = await this.db.query(`${SELECT} ${FROM} WHERE p.deleted_at IS NULL AND p.id = $1`, [id]);
+    return rows.length ? (await this.withLines(rows, viewer))[0] : null;
+  }
+
+  private async withLines(rows: Row[], viewer: User): Promise<ProjectResponse[]> {
+    const lines: LineRow[] = rows.length
+      ? await this.db.query(
+          `SELECT ps.project_id, ps.service_id, s.name, s.description, ps.unit_price_cents, ps.quantity, s.credit_eligible, s.credit_cost
+             FROM project_services ps JOIN services s ON s.id = ps.service_id
+            WHERE ps.project_id = ANY($1::int[])
+            ORDER BY ps.project_id, lower(s.name), ps.service_id`,
+          [rows.map((r) => r.id)],
+        )
+      : [];
+    const byProject = new Map<number, ProjectServiceLine[]>();
+    for (const l of lines) {
+      const unit = Number(l.unit_price_cents);
+      const list = byProject.get(l.project_id) ?? [];
+      list.push({
+        serviceId: l.service_id,
+        name: l.name,
+        description: l.description,
+        price: unit / 100,
+        quantity: l.quantity,
+        lineTotal: (unit * l.quantity) / 100,
+        creditEligible: l.credit_eligible,
+        creditCost: l.credit_cost,
+      });
+      byProject.set(l.project_id, list);
+    }
+    return rows.map((r) => {
+      const services = byProject.get(r.id) ?? [];
+      const price = Number(r.price_cents);
+      const paid = Number(r.paid_cents);
+      return {
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        clientId: r.client_id,
+        clientName: r.client_name ?? 'Unknown',
+        serviceId: r.service_id,
+        thumbnailUrl: r.thumbnail_url,
+        downloadLink: viewer.isAdmin || r.is_paid ? r.download_link : null,
+        photoCount: r.photo_count,
+        price: price / 100,
+        isPaid: r.is_paid,
+        date: r.date.toISOString(),
+        amountPaid: paid / 100,
+        unpaidAmount: r.is_paid ? 0 : Math.max(0, price - paid) / 100,
+        creditCost: services.filter((s) => s.creditEligible).reduce((sum, s) => sum + s.creditCost * s.quantity, 0),
+        services,
+      };
+    });
+  }
+}

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { Money } from '../../../../shared/domain/money';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { ProjectRepository } from '../../application/ports/project.repository';
+import { Project } from '../../domain/project';
+
+interface ProjectRow {
+  id: number;
+  name: string;
+  description: string;
+  client_id: number;
+  service_id: number | null;
+  thumbnail_url: string | null;
+  download_link: string | null;
+  photo_count: number;
+  price_cents: string;
+  is_paid: boolean;
+  date: Date;
+}
+
+@Injectable()
+export class ProjectSqlRepository extends ProjectRepository {
+  constructor(private readonly tx: TransactionHost) {
+    super();
+  }
+
+  async findForUpdate(id: number): Promise<Project | null> {
+    const rows: ProjectRow[] = await this.tx.manager.query(
+      `SELECT id, name, description, client_id, service_id, thumbnail_url, download_link, photo_count, price_cents, is_paid, date
+         FROM projects WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+      [id],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    const lines: Array<{ service_id: number; quantity: number; unit_price_cents: string }> = await this.tx.manager.query(
+      `SELECT service_id, quantity, unit_price_cents FROM project_services WHERE project_id = $1 ORDER BY service_id`,
+      [id],
+    );
+    return Project.restore({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      clientId: r.client_id,
+      serviceId: r.service_id,
+      thumbnailUrl: r.thumbnail_url,
+      downloadLink: r.download_link,
+      photoCount: r.photo_count,
+      price: Money.ofCents(Number(r.price_cents)),
+      isPaid: r.is_paid,
+      date: r.date,
+      lines: lines.map((l) => ({ serviceId: l.service_id, quantity: l.quantity, unitPrice: Money.ofCents(Number(l.unit_price_cents)) })),
+    });
+  }
+
+  async insert(project: Project): Promise<Project> {
+    const p = project.snapshot;
+    const rows: Array<{ id: number }> = await this.tx.manager.query(
+      `INSERT INTO projects (name, description, client_id, service_id, thumbnail_url, download_link, photo_count, price_cents, is_paid, date)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [p.name, p.description, p.clientId, p.serviceId, p.thumbnailUrl, p.downloadLink, p.photoCount, p.price.cents, p.isPaid, p.date],
+    );
+    const stored = project.withId(rows[0].id);
+    await this.writeLines(stored);
+    return stored;
+  }
+
+  async update(project: Project): Promise<void> {
+    const p = project.snapshot;
+    await this.tx.manager.query(
+      `UPDATE projects SET name = $2, description = $3, client_id = $4, service_id = $5, thumbnail_url = $6, download_link = $7,
+              photo_count = $8, price_cents = $9, is_paid = $10, updated_at = now()
+        WHERE id = $1`,
+      [p.id, p.name, p.description, p.clientId, p.serviceId, p.thumbnailUrl, p.downloadLink, p.photoCount, p.price.cents, p.isPaid],
+    );
+    await this.tx.manager.query(`DELETE FROM project_services WHERE project_id = $1`, [p.id]);
+    await this.writeLines(project);
+  }
+
+  async softDelete(id: number): Promise<boolean> {
+    const result: [unknown[], number] = await this.tx.manager.query(
+      `UPDATE projects SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL`,
+      [id],
+    );
+    return result[1] > 0;
+  }
+
+  private async writeLines(project: Project): Promise<void> {
+    const lines = project.lines;
+    if (!lines.length) return;
+    await this.tx.manager.query(
+      `INSERT INTO project_services (project_id, service_id, quantity, unit_price_cents)
+       SELECT $1, * FROM unnest($2::int[], $3::int[], $4::bigint[])`,
+      [project.id, lines.map((l) => l.serviceId), lines.map((l) => l.quantity), lines.map((l) => l.unitPrice.cents)],
+    );
+  }
+}
