@@ -90,3 +90,33 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000)
     }
   }
 }
+
+export type Agent = ReturnType<typeof request.agent>;
+
+/** A browser-like client signed in as the admin of ADMIN. */
+export async function adminAgent(t: TestApp): Promise<Agent> {
+  const agent = t.agent();
+  await agent.post('/api/login').send({ email: ADMIN.email, password: ADMIN.password }).expect(200);
+  return agent;
+}
+
+/** A newly registered client, signed in. */
+export async function clientAgent(t: TestApp, prefix = 'client'): Promise<{ agent: Agent; id: number; email: string; username: string }> {
+  const agent = t.agent();
+  const c = newClient(prefix);
+  const res = await agent.post('/api/register').send(c).expect(201);
+  return { agent, id: res.body.id, email: c.email, username: c.username };
+}
+
+/** The Content-Range header of a paged list answer, parsed. */
+export function contentRange(header: string | undefined): { resource: string; start: number; end: number; total: number } {
+  const m = /^(\w+) (\d+)-(\d+)\/(\d+)$/.exec(header ?? '');
+  if (!m) throw new Error(`bad Content-Range: ${header}`);
+  return { resource: m[1], start: Number(m[2]), end: Number(m[3]), total: Number(m[4]) };
+}
+
+export const listParams = (sort?: [string, 'ASC' | 'DESC'], range?: [number, number], filter?: Record<string, unknown>) => ({
+  ...(sort ? { sort: JSON.stringify(sort) } : {}),
+  ...(range ? { range: JSON.stringify(range) } : {}),
+  ...(filter ? { filter: JSON.stringify(filter) } : {}),
+});

@@ -97,7 +97,7 @@ export class ProjectRequest {
   @IsOptional()
   @IsArray({ message: 'Services must be a list' })
   @ArrayMaxSize(200, { message: 'A project can have at most 200 services' })
-  @ValidateNested({ each: true })
+  @ValidateNested({ each: true, message: 'Services must be a list' })
   @Type(() => SelectedServiceRequest)
   selectedServices?: SelectedServiceRequest[];
 }
