@@ -29,7 +29,6 @@ interface Row {
   is_paid: boolean;
   date: Date;
   paid_cents: string;
-  total?: string;
 }
 
 interface LineRow {
@@ -77,20 +76,29 @@ export class ProjectQueries {
       params.push(clientId);
       where.push(`p.client_id = $${params.length}`);
     }
+    const order = `${ORDER[q.sortField]} ${q.sortOrder}, p.id ${q.sortOrder}`;
+    const filterParams = [...params];
     params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
+    // The page's ids first (index order, nothing computed per skipped row), then its columns.
     const rows: Row[] = await this.db.query(
-      `${SELECT}, count(*) OVER () AS total ${FROM}
-        WHERE ${where.join(' AND ')}
-        ORDER BY ${ORDER[q.sortField]} ${q.sortOrder}, p.id ${q.sortOrder}
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      `WITH page AS (
+         SELECT p.id ${FROM} WHERE ${where.join(' AND ')} ORDER BY ${order}
+          LIMIT $${params.length - 1} OFFSET $${params.length})
+       ${SELECT} FROM page JOIN projects p ON p.id = page.id LEFT JOIN users u ON u.id = p.client_id
+       ORDER BY ${order}`,
       params,
     );
-    let total = rows.length ? Number(rows[0].total) : 0;
-    if (!rows.length && q.offset > 0) {
-      const c: Array<{ n: string }> = await this.db.query(`SELECT count(*) AS n ${FROM} WHERE ${where.join(' AND ')}`, params.slice(0, -2));
-      total = Number(c[0].n);
-    }
+    const total = q.paged ? await this.count(where, filterParams) : rows.length;
     return { rows: await this.withLines(rows, viewer), total };
+  }
+
+  private async count(where: string[], params: unknown[]): Promise<number> {
+    const needsUsers = where.some((w) => w.includes('u.'));
+    const c: Array<{ n: string }> = await this.db.query(
+      `SELECT count(*) AS n FROM projects p ${needsUsers ? 'LEFT JOIN users u ON u.id = p.client_id' : ''} WHERE ${where.join(' AND ')}`,
+      params,
+    );
+    return Number(c[0].n);
   }
 
   async ofClient(clientId: number, viewer: User): Promise<ProjectResponse[]> {
