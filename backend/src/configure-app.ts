@@ -37,6 +37,8 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
           'connect-src': ["'self'"],
           // The booking page of BOOKING_URL is embedded at /booking (https anywhere, or its own origin).
           'frame-src': ["'self'", 'https:', ...(config.bookingUrl ? [new URL(config.bookingUrl).origin] : [])],
+          // Upgrading http requests only makes sense when the portal itself is served over HTTPS.
+          'upgrade-insecure-requests': config.appUrl.startsWith('https:') ? [] : null,
         },
       },
       crossOriginEmbedderPolicy: false,

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailDir = join(work, 'mail');
   mkdirSync(mailDir);
   const smtp = await new SmtpSink().start({ saveTo: mailDir });
+  // A stand-in for the studio's scheduling page, embedded at /booking.
+  const booking = createHttpServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>Scheduling</title><h1>Pick a time for your session</h1>');
+  });
+  await new Promise<void>((resolve) => booking.listen(0, '127.0.0.1', () => resolve()));
+  const bookingUrl = `http://127.0.0.1:${(booking.address() as { port: number }).port}/studio`;
+  process.env.E2E_BOOKING_URL = bookingUrl;
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   process.env.E2E_BASE_URL = baseURL;
@@ -43,6 +52,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: join(work, 'data'),
       SMTP_URL: smtp.url(),
       APP_URL: baseURL,
+      BOOKING_URL: bookingUrl,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_USERNAME: E2E_ADMIN.username,
@@ -90,6 +100,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       });
     });
     await smtp.stop();
+    booking.close();
     rmSync(work, { recursive: true, force: true });
   };
 }
