@@ -1,2 +1,29 @@
-/** Custom calls of the Payment History page (summary, CSV export); filled in by that page. */
-export const paymentsMethods = {};
+import type { SortPayload } from 'react-admin';
+import { httpClient } from '../providers/httpClient';
+import { downloadFile } from './download';
+import { DEFAULT_PAYMENT_SORT, listQuery } from './paymentFilters';
+import type { PaymentsFilter, PaymentsSummary } from './types';
+
+/** Name used when the server gives none. */
+export const DEFAULT_EXPORT_FILENAME = 'payments.csv';
+
+/** Custom calls of the Payment History page, spread into the admin dataProvider. */
+export const paymentsMethods = {
+  /** GET /api/payments/summary?filter=...: total and count of every payment matching the filter. */
+  async getPaymentsSummary(filter: PaymentsFilter): Promise<{ data: PaymentsSummary }> {
+    const { json } = await httpClient(`/api/payments/summary?${listQuery(filter)}`);
+    const body = json as Partial<PaymentsSummary>;
+    return { data: { total: Number(body.total ?? 0), count: Number(body.count ?? 0) } };
+  },
+
+  /** GET /api/payments/export.csv?filter=...&sort=...: downloads the CSV of the filtered payments. */
+  async exportPaymentsCsv(
+    filter: PaymentsFilter,
+    sort: SortPayload = DEFAULT_PAYMENT_SORT,
+  ): Promise<{ data: { filename: string; size: number } }> {
+    const data = await downloadFile(`/api/payments/export.csv?${listQuery(filter, sort)}`, DEFAULT_EXPORT_FILENAME);
+    return { data };
+  },
+};
+
+export type PaymentsMethods = typeof paymentsMethods;

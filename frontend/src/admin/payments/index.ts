@@ -1,4 +1,5 @@
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { PaymentList } from './PaymentList';
 
 /** The payments resource (resource name = API path segment = folder name). */
-export default { list: PaymentList };
+export default { list: PaymentList, icon: ReceiptLongOutlined };

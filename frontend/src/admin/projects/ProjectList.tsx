@@ -1,6 +1,368 @@
-import { AdminPlaceholderPage } from '../pages/AdminPlaceholderPage';
+import Add from '@mui/icons-material/Add';
+import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import PaidOutlined from '@mui/icons-material/PaidOutlined';
+import Search from '@mui/icons-material/Search';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  ListBase,
+  Pagination,
+  Title,
+  useDataProvider,
+  useListContext,
+  useRefresh,
+  type DataProvider,
+  type SortPayload,
+} from 'react-admin';
+import { formatCurrency, formatDate } from '../../shared/ui/formatters';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import type { ProjectsMethods } from './dataProvider';
+import { PaidChip } from './PaidChip';
+import { ProjectDetailsPanel } from './ProjectDetailsPanel';
+import { ProjectFormDialog } from './ProjectFormDialog';
+import { DEFAULT_PROJECT_SORT, nextSort } from './projectRules';
+import { ProjectThumbnail } from './ProjectThumbnail';
+import { ServiceChips } from './ServiceChips';
+import { errorMessage, useToast } from './toast';
+import type { Project } from './types';
 
-/** Placeholder until the page is built. */
+/** Server paging: 25 rows a page. */
+export const PROJECTS_PER_PAGE = 25;
+const SEARCH_DELAY_MS = 300;
+
+interface Column {
+  label: string;
+  /** the API's sort field when the column is sortable */
+  sortField?: string;
+  align?: 'right' | 'left' | 'center';
+  width?: number;
+}
+
+const columns: Column[] = [
+  { label: 'Thumbnail', width: 80 },
+  { label: 'Name', sortField: 'name' },
+  { label: 'Client', sortField: 'clientName' },
+  { label: 'Price', sortField: 'price', align: 'right' },
+  { label: 'Credits', align: 'right' },
+  { label: 'Status', sortField: 'isPaid' },
+  { label: 'Services' },
+  { label: 'Created Date', sortField: 'date' },
+  { label: 'Actions', align: 'right' },
+];
+
+function SortableHeader({ sort, setSort }: { sort: SortPayload; setSort: (sort: SortPayload) => void }) {
+  return (
+    <TableHead>
+      <TableRow>
+        {columns.map((column) => {
+          const active = column.sortField !== undefined && sort.field === column.sortField;
+          const direction = active && sort.order === 'DESC' ? 'desc' : 'asc';
+          return (
+            <TableCell
+              key={column.label}
+              align={column.align}
+              sx={{ width: column.width, whiteSpace: 'nowrap' }}
+              aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
+            >
+              {column.sortField ? (
+                <TableSortLabel
+                  active={active}
+                  direction={direction}
+                  onClick={() => setSort(nextSort(sort, column.sortField!))}
+                >
+                  {column.label}
+                </TableSortLabel>
+              ) : (
+                column.label
+              )}
+            </TableCell>
+          );
+        })}
+      </TableRow>
+    </TableHead>
+  );
+}
+
+function SearchBox() {
+  const { filterValues, setFilters } = useListContext();
+  const current = typeof filterValues.q === 'string' ? filterValues.q : '';
+  const [text, setText] = useState(current);
+
+  useEffect(() => {
+    const q = text.trim();
+    if (q === current) return;
+    const timer = setTimeout(() => {
+      const { q: _previous, ...rest } = filterValues;
+      setFilters(q ? { ...rest, q } : rest, undefined);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, current, filterValues, setFilters]);
+
+  return (
+    <TextField
+      placeholder="Search projects..."
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      variant="outlined"
+      size="small"
+      sx={{ maxWidth: { sm: 360 }, bgcolor: 'background.paper' }}
+      slotProps={{
+        htmlInput: { 'aria-label': 'Search projects...', type: 'search' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <Search fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+function EmptyState({ onCreate }: { onCreate: () => void }) {
+  return (
+    <Card sx={{ p: { xs: 4, md: 6 }, textAlign: 'center' }}>
+      <Box
+        sx={{
+          width: 64,
+          height: 64,
+          borderRadius: '50%',
+          bgcolor: 'action.hover',
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          mb: 2,
+        }}
+      >
+        <CameraAltOutlined color="primary" fontSize="large" />
+      </Box>
+      <Typography variant="h6" component="h2">
+        No projects yet
+      </Typography>
+      <Button variant="contained" startIcon={<Add />} onClick={onCreate} sx={{ mt: 2 }}>
+        Create New Project
+      </Button>
+    </Card>
+  );
+}
+
+interface RowActionsProps {
+  project: Project;
+  busy: boolean;
+  onView: () => void;
+  onEdit: () => void;
+  onMarkPaid: () => void;
+  onDelete: () => void;
+}
+
+function RowActions({ project, busy, onView, onEdit, onMarkPaid, onDelete }: RowActionsProps) {
+  return (
+    <Stack direction="row" spacing={0.25} sx={{ justifyContent: 'flex-end' }}>
+      <Tooltip title="View project">
+        <IconButton aria-label="View project" size="small" onClick={onView}>
+          <VisibilityOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Edit">
+        <IconButton aria-label="Edit" size="small" onClick={onEdit} disabled={busy}>
+          <EditOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {!project.isPaid && (
+        <Tooltip title="Mark as Paid">
+          <span>
+            <IconButton aria-label="Mark as Paid" size="small" color="success" onClick={onMarkPaid} disabled={busy}>
+              <PaidOutlined fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
+      <Tooltip title="Delete">
+        <span>
+          <IconButton aria-label="Delete" size="small" color="error" onClick={onDelete} disabled={busy}>
+            <DeleteOutline fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Stack>
+  );
+}
+
+function SkeletonRows() {
+  return (
+    <>
+      {[0, 1, 2].map((i) => (
+        <TableRow key={i}>
+          {columns.map((column) => (
+            <TableCell key={column.label}>
+              {column.label === 'Thumbnail' ? (
+                <Skeleton variant="rounded" width={48} height={48} />
+              ) : (
+                <Skeleton variant="text" />
+              )}
+            </TableCell>
+          ))}
+        </TableRow>
+      ))}
+    </>
+  );
+}
+
+function ProjectListView() {
+  const { data, total, isPending, isFetching, error, sort, setSort, filterValues } = useListContext<Project>();
+  const dataProvider = useDataProvider<DataProvider & ProjectsMethods>();
+  const refresh = useRefresh();
+  const toast = useToast();
+
+  const [viewed, setViewed] = useState<Project | null>(null);
+  const [form, setForm] = useState<{ open: boolean; project: Project | null }>({ open: false, project: null });
+
+  const markPaid = useMutation({
+    mutationFn: (project: Project) => dataProvider.markProjectPaid(project.id),
+    onSuccess: () => {
+      toast('Project marked as paid');
+      refresh();
+    },
+    onError: (e) => toast('Error marking project as paid', errorMessage(e), 'error'),
+  });
+
+  const remove = useMutation({
+    mutationFn: (project: Project) => dataProvider.delete<Project>('projects', { id: project.id, previousData: project }),
+    onSuccess: (_result, project) => {
+      toast('Project deleted');
+      if (viewed?.id === project.id) setViewed(null);
+      refresh();
+    },
+    onError: (e) => toast('Error deleting project', errorMessage(e), 'error'),
+  });
+
+  const busyId = markPaid.isPending ? markPaid.variables?.id : remove.isPending ? remove.variables?.id : undefined;
+  // the side panel follows the list, so it shows a project's new state after Mark as Paid
+  const viewedProject = viewed ? (data?.find((p) => p.id === viewed.id) ?? viewed) : null;
+  const openCreate = () => setForm({ open: true, project: null });
+  const searching = typeof filterValues.q === 'string' && filterValues.q !== '';
+  const rows: Project[] = data ?? [];
+  const empty = !isPending && !error && (total ?? rows.length) === 0;
+
+  return (
+    // a grid whose one column may shrink to 0: the page never grows wider than the screen, the
+    // table scrolls sideways inside its card instead
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Title title="Projects" />
+      <PageHeader
+        title="Projects"
+        actions={
+          <Button variant="contained" startIcon={<Add />} onClick={openCreate}>
+            New Project
+          </Button>
+        }
+      />
+      {empty && !searching ? (
+        <EmptyState onCreate={openCreate} />
+      ) : (
+        <Card sx={{ overflow: 'hidden' }}>
+          <Box sx={{ p: 2, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2 }}>
+            <SearchBox />
+          </Box>
+          <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Loading projects" />}</Box>
+          {error ? (
+            <Alert severity="error" sx={{ m: 2 }}>
+              <AlertTitle>Failed to load projects</AlertTitle>
+              Please try again later or contact support.
+            </Alert>
+          ) : (
+            <TableContainer sx={{ overflowX: 'auto' }}>
+              <Table size="small" sx={{ minWidth: 1040, '& td, & th': { py: 1.25 } }} aria-label="Projects">
+                <SortableHeader sort={sort} setSort={setSort} />
+                <TableBody>
+                  {isPending ? (
+                    <SkeletonRows />
+                  ) : empty ? (
+                    <TableRow>
+                      <TableCell colSpan={columns.length} align="center" sx={{ py: 6, color: 'text.secondary' }}>
+                        No projects match your search.
+                      </TableCell>
+                    </TableRow>
+                  ) : (
+                    data?.map((project) => (
+                      <TableRow key={project.id} hover>
+                        <TableCell>
+                          <ProjectThumbnail url={project.thumbnailUrl} name={project.name} />
+                        </TableCell>
+                        <TableCell sx={{ fontWeight: 600, minWidth: 160, maxWidth: 240, wordBreak: 'break-word' }}>
+                          {project.name}
+                        </TableCell>
+                        <TableCell sx={{ minWidth: 130 }}>{project.clientName || 'Unknown'}</TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {formatCurrency(project.price)}
+                        </TableCell>
+                        <TableCell align="right">{project.creditCost ?? 0}</TableCell>
+                        <TableCell>
+                          <PaidChip isPaid={project.isPaid} />
+                        </TableCell>
+                        <TableCell sx={{ maxWidth: 280 }}>
+                          <ServiceChips services={project.services} />
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(project.date)}</TableCell>
+                        <TableCell align="right">
+                          <RowActions
+                            project={project}
+                            busy={busyId === project.id}
+                            onView={() => setViewed(project)}
+                            onEdit={() => setForm({ open: true, project })}
+                            onMarkPaid={() => markPaid.mutate(project)}
+                            onDelete={() => remove.mutate(project)}
+                          />
+                        </TableCell>
+                      </TableRow>
+                    ))
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+          <Pagination rowsPerPageOptions={[]} />
+        </Card>
+      )}
+      <ProjectDetailsPanel project={viewedProject} onClose={() => setViewed(null)} />
+      <ProjectFormDialog
+        open={form.open}
+        project={form.project}
+        onClose={() => setForm((f) => ({ ...f, open: false }))}
+      />
+    </Box>
+  );
+}
+
+/** /admin/projects (spec §2 "Admin Projects"): server-side search, sort and paging. */
 export function ProjectList() {
-  return <AdminPlaceholderPage title="Projects" />;
+  return (
+    <ListBase perPage={PROJECTS_PER_PAGE} sort={DEFAULT_PROJECT_SORT}>
+      <ProjectListView />
+    </ListBase>
+  );
 }

@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeDataProvider, renderInAdmin } from '../projects/test-helpers';
+import { PaymentList } from './PaymentList';
+import type { Payment } from './types';
+
+const payments: Payment[] = [
+  {
+    id: 3,
+    projectId: 1,
+    projectName: 'Smith wedding',
+    clientId: 7,
+    clientName: 'Jane Client',
+    amount: 150,
+    paymentDate: '2025-03-09T12:00:00.000Z',
+    stripePaymentId: 'pi_123',
+    status: 'completed',
+    method: 'Stripe',
+  },
+  {
+    id: 2,
+    projectId: null,
+    projectName: 'Unknown Project',
+    clientId: null,
+    clientName: 'Unknown Client',
+    amount: 80.5,
+    paymentDate: '2025-03-01T12:00:00.000Z',
+    stripePaymentId: null,
+    status: 'pending',
+    method: 'Manual',
+  },
+  {
+    id: 1,
+    projectId: 1,
+    projectName: 'Smith wedding',
+    clientId: 7,
+    clientName: 'Jane Client',
+    amount: 10,
+    paymentDate: '2025-02-01T12:00:00.000Z',
+    stripePaymentId: 'pi_1',
+    status: 'failed',
+    method: 'Stripe',
+  },
+];
+
+function setup(list = payments) {
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+    timeZone: 'Europe/Paris',
+  } as Intl.ResolvedDateTimeFormatOptions);
+  const dp = fakeDataProvider(
+    { payments: list },
+    {
+      getPaymentsSummary: vi.fn(async () => ({ data: { total: 240.5, count: list.length } })),
+      exportPaymentsCsv: vi.fn(async () => ({ data: { filename: 'payments.csv', size: 10 } })),
+    },
+  );
+  renderInAdmin(<PaymentList />, dp, { resource: 'payments' });
+  return { dp, user: userEvent.setup() };
+}
+
+type Dp = ReturnType<typeof setup>['dp'];
+const lastList = (dp: Dp) =>
+  dp.getList.mock.calls.at(-1)?.[1] as { filter: object; sort: object; pagination: object } | undefined;
+const lastSummary = (dp: Dp) => (dp.getPaymentsSummary as ReturnType<typeof vi.fn>).mock.calls.at(-1)?.[0];
+
+describe('Payment History page', { timeout: 30_000 }, () => {
+  it('shows the header, the revenue card and the table', async () => {
+    const { dp } = setup();
+    expect(await screen.findByRole('heading', { name: 'Payment History', level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(screen.getByText('Track all your revenue and transactions')).toBeInTheDocument();
+    expect(await screen.findByTestId('revenue-total')).toHaveTextContent('$240.50');
+    expect(screen.getByTestId('revenue-count')).toHaveTextContent('3 payments');
+    expect(lastList(dp)).toMatchObject({ sort: { field: 'paymentDate', order: 'DESC' }, pagination: { page: 1, perPage: 25 } });
+
+    const table = screen.getByRole('table', { name: 'Payments' });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['ID', 'Date', 'Project', 'Client', 'Amount', 'Payment Method', 'Status']);
+    const rows = await within(table).findAllByRole('row');
+    const first = rows[1]!;
+    expect(within(first).getByText('Mar 9, 2025')).toBeInTheDocument();
+    expect(within(first).getByText('$150.00')).toBeInTheDocument();
+    expect(within(first).getByText('Stripe')).toBeInTheDocument();
+    expect(within(first).getByText('Completed').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'success');
+    const second = rows[2]!;
+    expect(within(second).getByText('Unknown Project')).toBeInTheDocument();
+    expect(within(second).getByText('Unknown Client')).toBeInTheDocument();
+    expect(within(second).getByText('Manual')).toBeInTheDocument();
+    expect(within(second).getByText('Pending').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'warning');
+    expect(within(rows[3]!).getByText('Failed').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'error');
+  });
+
+  it('sends the search, the day (with the time zone) and the sort to the list and the summary', async () => {
+    const { dp, user } = setup();
+    await screen.findByRole('heading', { name: 'Payment History', level: 1 }, { timeout: 20_000 });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search payments' }), '150');
+    await waitFor(() => expect(lastList(dp)).toMatchObject({ filter: { q: '150' } }), { timeout: 3000 });
+    await waitFor(() => expect(lastSummary(dp)).toEqual({ q: '150' }));
+
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2025-03-09' } });
+    await waitFor(() =>
+      expect(lastList(dp)).toMatchObject({ filter: { q: '150', day: '2025-03-09', tz: 'Europe/Paris' } }),
+    );
+    await waitFor(() => expect(lastSummary(dp)).toEqual({ q: '150', day: '2025-03-09', tz: 'Europe/Paris' }));
+
+    await user.click(screen.getByRole('button', { name: 'Oldest First' }));
+    await waitFor(() => expect(lastList(dp)).toMatchObject({ sort: { field: 'paymentDate', order: 'ASC' } }));
+    expect(screen.getByRole('button', { name: 'Oldest First' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() =>
+      expect(dp.exportPaymentsCsv).toHaveBeenCalledWith(
+        { q: '150', day: '2025-03-09', tz: 'Europe/Paris' },
+        { field: 'paymentDate', order: 'ASC' },
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear Filter' }));
+    await waitFor(() => expect(lastList(dp)?.filter).toEqual({ q: '150' }));
+    expect(screen.queryByRole('button', { name: 'Clear Filter' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'No payments found' when there are none", async () => {
+    setup([]);
+    expect(await screen.findByText('No payments found', {}, { timeout: 20_000 })).toBeInTheDocument();
+  });
+});
