@@ -8,7 +8,14 @@ import { admin, callsTo, mockFetch, renderWithApp } from '../test/utils';
 // the first test pays for loading react-admin (several seconds on a cold cache)
 describe('back office (react-admin under /admin)', { timeout: 30_000 }, () => {
   it('shows the dashboard and the admin menu to an admin', async () => {
-    const spy = mockFetch({ 'GET /api/user': { body: admin } });
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const figures = {
+      revenue: { amount: 1250, count: 3, month: 'November 2026' },
+      pending: { amount: 400, count: 2 },
+      activeClients: { count: 7, newThisMonth: 7 },
+      recentActivity: [],
+    };
+    const spy = mockFetch({ 'GET /api/user': { body: admin }, [`GET /api/dashboard?tz=${encodeURIComponent(tz)}`]: { body: figures } });
     renderWithApp(<AppRoutes />, { route: '/admin', user: admin });
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
     const menu = screen.getAllByRole('menuitem');
@@ -24,8 +31,9 @@ describe('back office (react-admin under /admin)', { timeout: 30_000 }, () => {
       'Logout',
     ]);
     expect(screen.getByRole('menuitem', { name: 'Bundles' })).toHaveAttribute('href', '/admin/credits');
-    // no resource is registered yet, so no list endpoint is called
-    expect(spy.mock.calls.map(([url]) => String(url)).filter((u) => u !== '/api/user')).toEqual([]);
+    // the dashboard asks for its figures in the admin's time zone, and nothing else
+    await waitFor(() => expect(callsTo(spy, `GET /api/dashboard?tz=${encodeURIComponent(tz)}`)).toHaveLength(1));
+    expect(spy.mock.calls.map(([url]) => String(url)).filter((u) => u !== '/api/user' && !u.startsWith('/api/dashboard'))).toEqual([]);
   });
 
   it.each([

@@ -19,7 +19,8 @@ function AdminAppBar() {
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <Layout appBar={AdminAppBar} menu={AdminMenu}>
-      <Box sx={{ py: { xs: 2, md: 3 }, px: { xs: 0, md: 1 } }}>{children}</Box>
+      {/* minWidth 0: a wide table scrolls inside its card instead of widening the page on phones */}
+      <Box sx={{ py: { xs: 2, md: 3 }, px: { xs: 0, md: 1 }, minWidth: 0 }}>{children}</Box>
     </Layout>
   );
 }

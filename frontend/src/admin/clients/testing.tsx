@@ -1,0 +1,56 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import {
+  AdminContext,
+  defaultI18nProvider,
+  memoryStore,
+  Notification,
+  TestMemoryRouter,
+  type AuthProvider,
+  type DataProvider,
+} from 'react-admin';
+import { vi } from 'vitest';
+import { theme } from '../../shared/ui/theme';
+
+/** The signed-in admin of component tests. */
+export const signedInAdmin = { id: 1, fullName: 'admin', email: 'admin@example.com' };
+
+export const fakeAuthProvider = (identity = signedInAdmin): AuthProvider => ({
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getIdentity: async () => identity,
+  getPermissions: async () => 'admin',
+});
+
+/** A dataProvider whose methods are vi.fn()s; pass the ones a test needs. */
+export function fakeDataProvider(methods: Partial<Record<string, (...args: never[]) => unknown>>): DataProvider {
+  const fail = (name: string) => vi.fn(async () => Promise.reject(new Error(`unexpected ${name}`)));
+  const base: Record<string, unknown> = {};
+  for (const name of ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany']) {
+    base[name] = fail(name);
+  }
+  return { ...base, ...methods } as unknown as DataProvider;
+}
+
+/** Renders admin components inside react-admin's contexts (data, auth, i18n, router, theme) with toasts. */
+export function renderInAdmin(
+  ui: ReactElement,
+  { dataProvider, identity = signedInAdmin }: { dataProvider: DataProvider; identity?: typeof signedInAdmin },
+) {
+  return render(
+    <TestMemoryRouter>
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={fakeAuthProvider(identity)}
+        i18nProvider={defaultI18nProvider}
+        store={memoryStore()}
+        theme={theme}
+      >
+        {ui}
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}

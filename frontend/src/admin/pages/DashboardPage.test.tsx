@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeDataProvider, renderInAdmin } from '../clients/testing';
+import type { DashboardSummary } from './dashboard/dataProvider';
+import { DashboardPage } from './DashboardPage';
+
+const summary: DashboardSummary = {
+  revenue: { amount: 1234.5, count: 3, month: 'November 2026' },
+  pending: { amount: 450, count: 2 },
+  activeClients: { count: 8, newThisMonth: 8 },
+  recentActivity: [
+    {
+      type: 'payment',
+      title: 'Payment received',
+      description: 'Smith Wedding - Jane Client',
+      timestamp: new Date(2025, 0, 5, 15, 4).toISOString(),
+      amount: 250,
+    },
+    {
+      type: 'client',
+      title: 'New client registered',
+      description: 'Bob Smith joined',
+      timestamp: new Date(2025, 0, 4, 9, 30).toISOString(),
+      amount: null,
+    },
+  ],
+};
+
+function setup(data: DashboardSummary = summary, extra: Record<string, unknown> = {}) {
+  const getDashboard = vi.fn(async () => ({ data }));
+  const dataProvider = fakeDataProvider({ getDashboard, ...extra });
+  renderInAdmin(<DashboardPage />, { dataProvider });
+  return { getDashboard };
+}
+
+describe('Dashboard', { timeout: 20_000 }, () => {
+  it("shows the month's revenue, pending payments and active clients for the browser's zone", async () => {
+    const { getDashboard } = setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    const revenue = await screen.findByRole('region', { name: 'Revenue (November 2026)' });
+    expect(revenue).toHaveTextContent('$1,234.50');
+    expect(revenue).toHaveTextContent('3 payments');
+    const pending = screen.getByRole('region', { name: 'Pending Payments' });
+    expect(pending).toHaveTextContent('$450.00');
+    expect(pending).toHaveTextContent('2 unpaid projects');
+    const clients = screen.getByRole('region', { name: 'Active Clients' });
+    expect(clients).toHaveTextContent('8');
+    expect(clients).toHaveTextContent('+8 new this month');
+    expect(getDashboard).toHaveBeenCalledWith(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('lists recent activity with its icon, timestamp and amount', async () => {
+    setup();
+    const panel = await screen.findByRole('region', { name: 'Recent Activity' });
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Payment received');
+    expect(items[0]).toHaveTextContent('Smith Wedding - Jane Client');
+    expect(items[0]).toHaveTextContent('Jan 5, 2025 at 3:04 PM');
+    expect(items[0]).toHaveTextContent('$250.00');
+    expect(within(items[0]!).getByRole('img', { name: 'Payment' })).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('Jan 4, 2025 at 9:30 AM');
+    expect(items[1]).not.toHaveTextContent('$');
+    expect(within(items[1]!).getByRole('img', { name: 'Client' })).toBeInTheDocument();
+  });
+
+  it('says so when there is no activity yet', async () => {
+    setup({ ...summary, recentActivity: [] });
+    expect(await screen.findByText('No recent activity')).toBeInTheDocument();
+    expect(screen.getByText('Start by adding clients and projects')).toBeInTheDocument();
+  });
+
+  it('links the quick actions to their pages', async () => {
+    setup();
+    const panel = screen.getByRole('region', { name: 'Quick Actions' });
+    expect(within(panel).getByRole('link', { name: 'New Project' })).toHaveAttribute('href', '/projects');
+    expect(within(panel).getByRole('link', { name: 'Manage Services' })).toHaveAttribute('href', '/services');
+    expect(within(panel).getByRole('link', { name: 'View Reports' })).toHaveAttribute('href', '/payments');
+  });
+
+  it('adds a client from the Add Client dialog and refreshes the figures', async () => {
+    const create = vi.fn(async (_r: string, { data }: { data: object }) => ({ data: { id: 30, ...data } }));
+    const { getDashboard } = setup(summary, { create });
+    await screen.findByText('$1,234.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Client' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Client' });
+    expect(dialog).toHaveAccessibleDescription('Create a new client account');
+    await userEvent.type(within(dialog).getByLabelText('Username'), 'Al');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Client' }));
+    expect(await within(dialog).findByText('Username must be at least 3 characters')).toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByLabelText('Username'), 'ice');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'alice@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'secret1');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Admin' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Client' }));
+
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith(
+        'clients',
+        expect.objectContaining({ data: { username: 'Alice', email: 'alice@example.com', password: 'secret1', role: 'admin' } }),
+      ),
+    );
+    const toast = await screen.findByRole('status');
+    expect(toast).toHaveTextContent('Success');
+    expect(toast).toHaveTextContent('Client created successfully');
+    await waitFor(() => expect(getDashboard).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows an error with a retry when the figures cannot load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const getDashboard = vi.fn().mockRejectedValueOnce(new Error('boom')).mockResolvedValue({ data: summary });
+    renderInAdmin(<DashboardPage />, { dataProvider: fakeDataProvider({ getDashboard }) });
+    expect(await screen.findByText('boom')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+  });
+});
