@@ -1,6 +1,155 @@
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
+import Refresh from '@mui/icons-material/Refresh';
+import SearchOff from '@mui/icons-material/SearchOff';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { errorText } from '../../shared/api/client';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { useToast } from '../../shared/ui/toast';
+import { useCurrentUser } from '../features/auth/hooks';
+import { ProjectCard } from '../features/projects/components/ProjectCard';
+import { ProjectCardSkeleton } from '../features/projects/components/ProjectCardSkeleton';
+import { ProjectGrid } from '../features/projects/components/ProjectGrid';
+import { ProjectSearchField } from '../features/projects/components/ProjectSearchField';
+import { StatePanel } from '../features/projects/components/StatePanel';
+import { filterProjects } from '../features/projects/filter';
+import { useClientProjects } from '../features/projects/hooks';
 
-/** Placeholder of the walking skeleton: the page's content comes with its own issue. */
+/** Spec §9: the loading grid shows 3 skeleton cards. */
+export const SKELETON_CARDS = 3;
+
+function countText(shown: number, total: number, searching: boolean): string {
+  const noun = (n: number) => (n === 1 ? 'project' : 'projects');
+  return searching ? `${shown} of ${total} ${noun(total)}` : `${total} ${noun(total)}`;
+}
+
+/** /projects: the client's 'My Projects'. */
 export function ProjectsPage() {
-  return <PageHeader title="My Projects" />;
+  const { user } = useCurrentUser();
+  const projects = useClientProjects(user?.id);
+  const { toast } = useToast();
+  const [search, setSearch] = useState('');
+
+  // One toast per failed fetch: 'Failed to refresh projects' after a click on Refresh Projects,
+  // 'Failed to load projects' otherwise. An error already in the cache when the page mounts is not
+  // toasted again (the refetch on mount reports its own outcome).
+  const refreshRequested = useRef(false);
+  const lastToastedError = useRef(projects.errorUpdatedAt);
+  const { isError, error, errorUpdatedAt } = projects;
+  useEffect(() => {
+    if (!isError || errorUpdatedAt <= lastToastedError.current) return;
+    lastToastedError.current = errorUpdatedAt;
+    const refresh = refreshRequested.current;
+    refreshRequested.current = false;
+    toast({
+      title: refresh ? 'Failed to refresh projects' : 'Failed to load projects',
+      description: errorText(error),
+      variant: 'destructive',
+    });
+  }, [isError, error, errorUpdatedAt, toast]);
+
+  const refresh = () => {
+    refreshRequested.current = true;
+    void projects.refetch().then((result) => {
+      if (!result.isError) refreshRequested.current = false;
+    });
+  };
+
+  const all = projects.data;
+  const visible = useMemo(() => (all ? filterProjects(all, search) : []), [all, search]);
+  const searching = search.trim() !== '';
+  const refreshing = projects.isFetching && !projects.isPending;
+
+  let content;
+  if (projects.isPending) {
+    content = (
+      <ProjectGrid label="Loading projects" busy>
+        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+          <ProjectCardSkeleton key={i} />
+        ))}
+      </ProjectGrid>
+    );
+  } else if (!all) {
+    content = (
+      <StatePanel icon={<ErrorOutline />} title="Failed to load projects" tone="error">
+        Please try again later or contact support.
+      </StatePanel>
+    );
+  } else if (all.length === 0) {
+    content = (
+      <StatePanel icon={<PhotoLibraryOutlined />} title="No Projects Yet">
+        Your photography projects will appear here as soon as the studio adds them.
+      </StatePanel>
+    );
+  } else if (visible.length === 0) {
+    content = (
+      <StatePanel
+        icon={<SearchOff />}
+        title="No matching projects"
+        action={
+          <Button variant="outlined" onClick={() => setSearch('')}>
+            Clear search
+          </Button>
+        }
+      >
+        No projects match “{search.trim()}”. Try another name, address or service.
+      </StatePanel>
+    );
+  } else {
+    content = (
+      <ProjectGrid label="Projects">
+        {visible.map((project) => (
+          // unpaidActions: the payments issue passes its 'Pay with Card' and 'Use Credits (n)' buttons here
+          <ProjectCard key={project.id} project={project} />
+        ))}
+      </ProjectGrid>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="My Projects"
+        subtitle="Your photo sessions in one place: review, pay online and download your images."
+        actions={
+          <>
+            {/* Credit balance chip with its 'Get More' link to /credits (credits issue) goes here. */}
+            <Button
+              variant="outlined"
+              onClick={refresh}
+              disabled={projects.isFetching}
+              startIcon={refreshing ? <CircularProgress size={16} color="inherit" aria-hidden /> : <Refresh />}
+              sx={{ bgcolor: 'background.paper' }}
+            >
+              Refresh Projects
+            </Button>
+          </>
+        }
+      />
+
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+          justifyContent: 'space-between',
+          gap: 1.5,
+          mb: 3,
+        }}
+      >
+        <Box role="search" sx={{ flex: 1, display: 'flex' }}>
+          <ProjectSearchField value={search} onChange={setSearch} />
+        </Box>
+        <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ whiteSpace: 'nowrap' }}>
+          {all && all.length > 0 && countText(visible.length, all.length, searching)}
+        </Typography>
+      </Box>
+
+      {content}
+    </>
+  );
 }

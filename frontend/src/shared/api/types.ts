@@ -62,3 +62,46 @@ export interface UpdateAccountRequest {
 
 export const isAdmin = (user: Pick<User, 'role'> | null | undefined): boolean =>
   user?.role === 'admin';
+
+/** One service line of a project (GET /api/projects..., `services`). Money in dollars. */
+export interface ProjectServiceLine {
+  serviceId: number;
+  name: string;
+  description: string;
+  /** unit price */
+  price: number;
+  quantity: number;
+  /** price × quantity */
+  lineTotal: number;
+  creditEligible: boolean;
+  creditCost: number;
+}
+
+/** A project with its services embedded (docs/api/back-office.md, "Projects"). */
+export interface Project {
+  id: number;
+  name: string;
+  description: string | null;
+  clientId: number;
+  /** the client's username, 'Unknown' if missing */
+  clientName: string;
+  serviceId: number | null;
+  thumbnailUrl: string | null;
+  /** shown to a client only once the project is paid (null before) */
+  downloadLink: string | null;
+  photoCount: number;
+  price: number;
+  isPaid: boolean;
+  /** ISO-8601 */
+  date: string;
+  amountPaid: number;
+  unpaidAmount: number;
+  /** Σ creditCost × quantity over credit-eligible lines */
+  creditCost: number;
+  services: ProjectServiceLine[];
+}
+
+/** GET /api/public-config (public). Later issues add the payment mode. */
+export interface PublicConfig {
+  bookingUrl: string | null;
+}
