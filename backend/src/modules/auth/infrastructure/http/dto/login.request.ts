@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional } from 'class-validator';
-import { BasicPasswordField, EmailField } from './fields';
+import { BasicPasswordField, EmailField } from '../../../../../shared/http/account-fields';
 
 export class LoginRequest {
   @EmailField()

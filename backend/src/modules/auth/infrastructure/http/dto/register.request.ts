@@ -1,14 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { Trim } from '../../../../../shared/http/transforms';
-import { BasicPasswordField, EmailField } from './fields';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { BasicPasswordField, EmailField, UsernameField } from '../../../../../shared/http/account-fields';
 
 export class RegisterRequest {
-  @ApiProperty({ example: 'Ann Lee', minLength: 3, maxLength: 50 })
-  @Trim()
-  @IsString({ message: 'Name must be at least 3 characters' })
-  @MinLength(3, { message: 'Name must be at least 3 characters' })
-  @MaxLength(50, { message: 'Name must be at most 50 characters' })
+  @UsernameField()
   username: string;
 
   @EmailField()

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Length, Matches } from 'class-validator';
 import { Trim } from '../../../../../shared/http/transforms';
-import { EmailField } from './fields';
+import { EmailField } from '../../../../../shared/http/account-fields';
 import { IsStrongPassword } from './strong-password.validator';
 
 export class RequestCodeRequest {

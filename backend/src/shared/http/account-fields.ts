@@ -1,11 +1,13 @@
-import { stackDecorators } from '../../../../../shared/http/stack-decorators';
+import { stackDecorators } from './stack-decorators';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
-import { Trim } from '../../../../../shared/http/transforms';
+import { Trim } from './transforms';
 
-/** An e-mail field of the sign-in forms: 'Please enter a valid email address' (spec §5), at most 254 characters. */
-export function EmailField(): PropertyDecorator {
-  const message = 'Please enter a valid email address';
+/**
+ * An e-mail field: 'Please enter a valid email address' on the sign-in forms (spec §5), 'Please enter a
+ * valid email' on the admin's client dialogs; at most 254 characters.
+ */
+export function EmailField(message = 'Please enter a valid email address'): PropertyDecorator {
   return stackDecorators(
     ApiProperty({ example: 'ann@example.com', maxLength: 254 }),
     Trim(),
@@ -23,5 +25,17 @@ export function BasicPasswordField(): PropertyDecorator {
     IsString({ message }),
     MinLength(6, { message }),
     MaxLength(128, { message: 'Password must be at most 128 characters' }),
+  );
+}
+
+/** An account's name (spec §5): 3 to 50 characters, 'Name must be at least 3 characters'. */
+export function UsernameField(): PropertyDecorator {
+  const message = 'Name must be at least 3 characters';
+  return stackDecorators(
+    ApiProperty({ example: 'Ann Lee', minLength: 3, maxLength: 50 }),
+    Trim(),
+    IsString({ message }),
+    MinLength(3, { message }),
+    MaxLength(50, { message: 'Name must be at most 50 characters' }),
   );
 }
