@@ -9,7 +9,7 @@ import { ClientsModule, UserOrmEntity } from './modules/clients';
 import { CreditsModule } from './modules/credits';
 import { EmailModule } from './modules/email';
 import { OutboxOrmEntity } from './modules/email/infrastructure/persistence/outbox.orm-entity';
-import { PaymentsModule } from './modules/payments';
+import { PaymentEmulatorModule, PaymentsModule } from './modules/payments';
 import { ProjectsModule } from './modules/projects';
 import { ServicesModule } from './modules/services';
 import { AppConfig } from './shared/config/app-config';
@@ -56,6 +56,7 @@ export class AppModule {
         ProjectsModule,
         ServicesModule,
         PaymentsModule,
+        ...(config.paymentMode === 'emulator' ? [PaymentEmulatorModule] : []),
         CreditsModule,
       ],
       controllers: [HealthController, PublicConfigController],

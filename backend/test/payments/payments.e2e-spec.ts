@@ -106,6 +106,6 @@ describe('Payment History, CSV export and the dashboard (spec §2, CONTRACT §3)
   });
 
   it('answers the public configuration to anyone', async () => {
-    expect((await t.http().get('/api/public-config').expect(200)).body).toEqual({ bookingUrl: null });
+    expect((await t.http().get('/api/public-config').expect(200)).body).toEqual({ bookingUrl: null, paymentMode: 'emulator', stripePublishableKey: null });
   });
 });

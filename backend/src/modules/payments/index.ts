@@ -1,4 +1,5 @@
 /** The payments module's public surface. */
-export { PaymentsModule } from './payments.module';
+export { PaymentsModule, PaymentEmulatorModule } from './payments.module';
 export { PaymentLedger } from './application/payment-ledger';
+export { CardPayments } from './application/card-payments/card-payments';
 export { DEFAULT_MANUAL_NOTE } from './domain/payment';

@@ -1,14 +1,51 @@
 import { Module } from '@nestjs/common';
+import Stripe from 'stripe';
+import { AppConfig } from '../../shared/config/app-config';
+import { CardPayments } from './application/card-payments/card-payments';
 import { PaymentLedger } from './application/payment-ledger';
+import { CardIntentRepository } from './application/ports/card-intent.repository';
+import { PaymentGateway } from './application/ports/payment-gateway';
 import { PaymentRepository } from './application/ports/payment.repository';
+import { ProjectsForBilling } from './application/ports/projects-for-billing';
+import { EmulatorPaymentGateway } from './infrastructure/gateway/emulator-payment-gateway';
+import { createStripeClient, StripePaymentGateway } from './infrastructure/gateway/stripe-payment-gateway';
+import { PaymentEmulatorController } from './infrastructure/http/emulator.controller';
 import { PaymentsController } from './infrastructure/http/payments.controller';
+import { StripeWebhookController } from './infrastructure/http/stripe-webhook.controller';
+import { CardIntentSqlRepository } from './infrastructure/persistence/card-intent.sql-repository';
 import { DashboardQueries } from './infrastructure/persistence/dashboard.queries';
 import { PaymentQueries } from './infrastructure/persistence/payment.queries';
 import { PaymentSqlRepository } from './infrastructure/persistence/payment.sql-repository';
+import { ProjectsForBillingSql } from './infrastructure/persistence/projects-for-billing.sql';
 
 @Module({
-  controllers: [PaymentsController],
-  providers: [PaymentLedger, PaymentQueries, DashboardQueries, { provide: PaymentRepository, useClass: PaymentSqlRepository }],
-  exports: [PaymentLedger],
+  controllers: [PaymentsController, StripeWebhookController],
+  providers: [
+    PaymentLedger,
+    PaymentQueries,
+    DashboardQueries,
+    CardPayments,
+    EmulatorPaymentGateway,
+    { provide: PaymentRepository, useClass: PaymentSqlRepository },
+    { provide: CardIntentRepository, useClass: CardIntentSqlRepository },
+    { provide: ProjectsForBilling, useClass: ProjectsForBillingSql },
+    {
+      // The SDK verifies webhook signatures in both modes; it calls Stripe only in stripe mode.
+      provide: Stripe,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => createStripeClient(config.stripeSecretKey ?? 'sk_test_emulator', config.stripeApiUrl),
+    },
+    {
+      provide: PaymentGateway,
+      inject: [AppConfig, Stripe, EmulatorPaymentGateway],
+      useFactory: (config: AppConfig, stripe: Stripe, emulator: EmulatorPaymentGateway) =>
+        config.paymentMode === 'stripe' ? new StripePaymentGateway(stripe) : emulator,
+    },
+  ],
+  exports: [PaymentLedger, CardPayments, EmulatorPaymentGateway],
 })
 export class PaymentsModule {}
+
+/** The emulator's confirm route, imported by the app only when STRIPE_SECRET_KEY is unset (CONTRACT §3). */
+@Module({ imports: [PaymentsModule], controllers: [PaymentEmulatorController] })
+export class PaymentEmulatorModule {}

@@ -9,13 +9,14 @@ import { LineBuilder } from './application/line-builder';
 import { MarkProjectPaidHandler } from './application/mark-project-paid/mark-project-paid.handler';
 import { ProjectRepository } from './application/ports/project.repository';
 import { UpdateProjectHandler } from './application/update-project/update-project.handler';
+import { ProjectPaymentsController } from './infrastructure/http/project-payments.controller';
 import { ProjectsController } from './infrastructure/http/projects.controller';
 import { ProjectQueries } from './infrastructure/persistence/project.queries';
 import { ProjectSqlRepository } from './infrastructure/persistence/project.sql-repository';
 
 @Module({
   imports: [ClientsModule, ServicesModule, PaymentsModule, EmailModule],
-  controllers: [ProjectsController],
+  controllers: [ProjectsController, ProjectPaymentsController],
   providers: [
     LineBuilder,
     CreateProjectHandler,

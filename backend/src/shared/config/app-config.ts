@@ -26,6 +26,16 @@ export class AppConfig {
   staticDir!: string;
   /** How often the outbox looks for due messages, in ms. */
   outboxPollMs!: number;
+  stripeSecretKey!: string | undefined;
+  stripePublishableKey!: string | undefined;
+  stripeWebhookSecret!: string | undefined;
+  /** Where the Stripe SDK sends its calls; unset means Stripe's own API. Tests point it at a local server. */
+  stripeApiUrl!: string | undefined;
+
+  /** CONTRACT §3: the payment emulator unless STRIPE_SECRET_KEY is set. */
+  get paymentMode(): 'stripe' | 'emulator' {
+    return this.stripeSecretKey ? 'stripe' : 'emulator';
+  }
 }
 
 export class ConfigError extends Error {
@@ -91,6 +101,16 @@ const envSchema = z.object({
   TRUST_PROXY: optionalString,
   STATIC_DIR: optionalString,
   OUTBOX_POLL_MS: intInRange('OUTBOX_POLL_MS', 50, 3_600_000, 2000),
+  STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_(test|live)_\w+$/.test(v), {
+    message: 'must be a Stripe secret key (sk_test_… or sk_live_…)',
+  }),
+  STRIPE_PUBLISHABLE_KEY: optionalString.refine((v) => v === undefined || /^pk_(test|live)_\w+$/.test(v), {
+    message: 'must be a Stripe publishable key (pk_test_… or pk_live_…)',
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || /^whsec_\w+$/.test(v), {
+    message: 'must be a Stripe webhook signing secret (whsec_…)',
+  }),
+  STRIPE_API_URL: urlString(['http:', 'https:']),
 });
 
 /** Reads and validates the environment; throws ConfigError with one line per bad variable. */
@@ -126,6 +146,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const staticDir = e.STATIC_DIR ?? join(__dirname, '..', '..', '..', '..', 'frontend', 'dist');
   config.staticDir = isAbsolute(staticDir) ? staticDir : resolve(staticDir);
   config.outboxPollMs = e.OUTBOX_POLL_MS;
+  config.stripeSecretKey = e.STRIPE_SECRET_KEY;
+  config.stripePublishableKey = e.STRIPE_PUBLISHABLE_KEY;
+  config.stripeWebhookSecret = e.STRIPE_WEBHOOK_SECRET;
+  config.stripeApiUrl = e.STRIPE_API_URL;
+  if (config.stripeSecretKey && !config.stripePublishableKey) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY must be set with STRIPE_SECRET_KEY (the browser needs it)');
+  }
   return config;
 }
 

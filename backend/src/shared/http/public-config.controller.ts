@@ -4,6 +4,8 @@ import { AppConfig } from '../config/app-config';
 
 class PublicConfigResponse {
   @ApiProperty({ example: 'https://calendly.com/studio/session', nullable: true, type: String }) bookingUrl: string | null;
+  @ApiProperty({ enum: ['stripe', 'emulator'], description: 'emulator when STRIPE_SECRET_KEY is unset' }) paymentMode: 'stripe' | 'emulator';
+  @ApiProperty({ nullable: true, type: String, example: 'pk_test_…' }) stripePublishableKey: string | null;
 }
 
 /** Settings the browser needs from the server rather than from the build. */
@@ -13,9 +15,13 @@ export class PublicConfigController {
   constructor(private readonly config: AppConfig) {}
 
   @Get()
-  @ApiOperation({ summary: 'Public settings for the browser (booking page address)' })
+  @ApiOperation({ summary: 'Public settings for the browser: booking page, payment mode and publishable key' })
   @ApiOkResponse({ type: PublicConfigResponse })
   get(): PublicConfigResponse {
-    return { bookingUrl: this.config.bookingUrl ?? null };
+    return {
+      bookingUrl: this.config.bookingUrl ?? null,
+      paymentMode: this.config.paymentMode,
+      stripePublishableKey: this.config.paymentMode === 'stripe' ? (this.config.stripePublishableKey ?? null) : null,
+    };
   }
 }

@@ -22,6 +22,11 @@ export class Payment {
     return new Payment(projectId, clientId, amount, 'completed', text ? text : DEFAULT_MANUAL_NOTE, null);
   }
 
+  /** A completed card payment, identified by the provider's payment id (unique across payments). */
+  static card(projectId: number, clientId: number, amount: Money, stripePaymentId: string): Payment {
+    return new Payment(projectId, clientId, amount, 'completed', null, stripePaymentId);
+  }
+
   /** 'Stripe' when a card-provider id exists, otherwise 'Manual' (spec §2, CONTRACT §7). */
   static methodOf(stripePaymentId: string | null): 'Stripe' | 'Manual' {
     return stripePaymentId ? 'Stripe' : 'Manual';

@@ -1,19 +1,31 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
 import { User, UserRepository } from '../../../clients';
 
-/** The session keeps only the user id; each request loads the account, so a deleted one is signed out. */
+/**
+ * The session keeps only the user id; each request loads the account, so a deleted one is signed out.
+ * passport is one object per process and keeps every serializer registered with it: once this app has
+ * closed (a test that starts a second app), its serializer passes ('pass') to the next one instead of
+ * reading through its closed database connection.
+ */
 @Injectable()
-export class SessionSerializer extends PassportSerializer {
+export class SessionSerializer extends PassportSerializer implements OnModuleDestroy {
+  private closed = false;
+
   constructor(private readonly users: UserRepository) {
     super();
+  }
+
+  onModuleDestroy(): void {
+    this.closed = true;
   }
 
   serializeUser(user: User, done: (err: Error | null, id?: string) => void): void {
     done(null, String(user.id));
   }
 
-  deserializeUser(id: string, done: (err: Error | null, user?: User | false) => void): void {
+  deserializeUser(id: string, done: (err: Error | string | null, user?: User | false) => void): void {
+    if (this.closed) return done('pass');
     this.users
       .findById(Number(id))
       .then((user) => done(null, user ?? false))

@@ -1,0 +1,7 @@
+import type { IntentRecord } from '../../domain/card-payment';
+
+/** Port: the intents this portal created, so that a later confirmation is checked against them. */
+export abstract class CardIntentRepository {
+  abstract record(intent: IntentRecord): Promise<void>;
+  abstract find(id: string): Promise<IntentRecord | null>;
+}

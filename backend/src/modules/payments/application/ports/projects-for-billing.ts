@@ -1,0 +1,15 @@
+/** What paying needs to know of a project. */
+export interface BillableProject {
+  id: number;
+  clientId: number;
+  priceCents: number;
+  isPaid: boolean;
+}
+
+/** Port: the projects side of a payment (read the price, lock the row, mark it paid). */
+export abstract class ProjectsForBilling {
+  abstract find(projectId: number): Promise<BillableProject | null>;
+  /** The project with its row locked until the open transaction ends. */
+  abstract findForUpdate(projectId: number): Promise<BillableProject | null>;
+  abstract markPaid(projectId: number): Promise<void>;
+}

@@ -1,0 +1,40 @@
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsIn } from 'class-validator';
+import type { User } from '../../../clients';
+import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { asStripeObject, EmulatorPaymentGateway } from '../gateway/emulator-payment-gateway';
+
+class EmulatorConfirmRequest {
+  @ApiProperty({ enum: ['pm_card_visa', 'pm_card_chargeDeclined'] })
+  @IsIn(['pm_card_visa', 'pm_card_chargeDeclined'], { message: 'Use pm_card_visa or pm_card_chargeDeclined' })
+  payment_method: string;
+}
+
+class EmulatedIntentResponse {
+  @ApiProperty({ example: 'pi_3Nx…' }) id: string;
+  @ApiProperty({ example: 'payment_intent' }) object: string;
+  @ApiProperty({ example: 39950, description: 'Cents' }) amount: number;
+  @ApiProperty({ example: 'usd' }) currency: string;
+  @ApiProperty({ example: 'succeeded' }) status: string;
+  @ApiProperty() client_secret: string;
+  @ApiProperty({ type: Object }) metadata: Record<string, string>;
+  @ApiProperty({ nullable: true, type: Object, description: '{message, code, decline_code} after a decline' }) last_payment_error: unknown;
+}
+
+/** CONTRACT §3: the test-card step of the payment emulator. Registered only when STRIPE_SECRET_KEY is unset. */
+@ApiTags('payment emulator')
+@ApiCookieAuth()
+@Controller('payment-emulator')
+@UseGuards(SignedInGuard)
+export class PaymentEmulatorController {
+  constructor(private readonly emulator: EmulatorPaymentGateway) {}
+
+  @Post('payment_intents/:id/confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm an emulated PaymentIntent with a test payment method (the owner only)' })
+  @ApiOkResponse({ type: EmulatedIntentResponse })
+  async confirm(@Param('id') id: string, @Body() body: EmulatorConfirmRequest, @CurrentUser() user: User): Promise<EmulatedIntentResponse> {
+    return asStripeObject(await this.emulator.confirm(id.slice(0, 100), body.payment_method, user.id));
+  }
+}

@@ -1,0 +1,45 @@
+import { Controller, Headers, HttpCode, Logger, Post, Req } from '@nestjs/common';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
+import type { Request } from 'express';
+import Stripe from 'stripe';
+import { AppConfig } from '../../../../shared/config/app-config';
+import { DomainError } from '../../../../shared/errors/domain-error';
+import { CardPayments } from '../../application/card-payments/card-payments';
+
+const badRequest = (message: string) => new DomainError('validation', 'WEBHOOK.REFUSED', message);
+
+/**
+ * Stripe's events, verified with STRIPE_WEBHOOK_SECRET against the raw body. `payment_intent.succeeded`
+ * is fulfilled exactly like the browser's confirmation, so a closed tab loses no payment; a repeated
+ * event records nothing more.
+ */
+@Controller('stripe')
+export class StripeWebhookController {
+  private readonly logger = new Logger('StripeWebhook');
+
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly config: AppConfig,
+    private readonly cards: CardPayments,
+  ) {}
+
+  @Post('webhook')
+  @HttpCode(200)
+  @ApiExcludeEndpoint()
+  async receive(@Req() req: Request & { rawBody?: Buffer }, @Headers('stripe-signature') signature?: string): Promise<{ received: true; outcome: string }> {
+    const secret = this.config.stripeWebhookSecret;
+    if (!secret) throw badRequest('Webhooks are not configured (STRIPE_WEBHOOK_SECRET is unset)');
+    if (!signature || !req.rawBody) throw badRequest('Missing Stripe signature or body');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(req.rawBody, signature, secret);
+    } catch {
+      throw badRequest('Invalid Stripe signature');
+    }
+    if (event.type !== 'payment_intent.succeeded') return { received: true, outcome: 'ignored' };
+    const intent = event.data.object as Stripe.PaymentIntent;
+    const outcome = await this.cards.fulfilFromWebhook(intent.id);
+    this.logger.log(`${event.type} ${intent.id}: ${outcome}`);
+    return { received: true, outcome };
+  }
+}

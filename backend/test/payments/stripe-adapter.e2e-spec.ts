@@ -1,0 +1,96 @@
+import Stripe from 'stripe';
+import { FakeStripe } from '../support/fake-stripe';
+import { adminAgent, Agent, clientAgent, createTestApp, TestApp } from '../support/test-app';
+
+const WEBHOOK_SECRET = 'whsec_stripe_mode_secret';
+
+describe('Card payments through the Stripe adapter (the real SDK against a local Stripe-like server)', () => {
+  let fake: FakeStripe;
+  let t: TestApp;
+  let admin: Agent;
+  let owner: Awaited<ReturnType<typeof clientAgent>>;
+
+  beforeAll(async () => {
+    fake = await new FakeStripe().start();
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_portal123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_portal123',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: fake.url,
+    });
+    admin = await adminAgent(t);
+    owner = await clientAgent(t, 'stripeowner');
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+  });
+
+  const project = async (price: string) =>
+    (await admin.post('/api/projects').send({ name: `Stripe ${Math.random().toString(36).slice(2, 7)}`, clientId: owner.id, price, selectedServices: [] }).expect(201)).body.id as number;
+
+  it('gives the browser the publishable key and no emulator route', async () => {
+    expect((await t.http().get('/api/public-config').expect(200)).body).toMatchObject({ paymentMode: 'stripe', stripePublishableKey: 'pk_test_portal123' });
+    const res = await owner.agent.post('/api/payment-emulator/payment_intents/pi_x/confirm').send({ payment_method: 'pm_card_visa' }).expect(404);
+    expect(res.body.message).toMatch(/No route/);
+  });
+
+  it('creates the intent at Stripe for the remainder, with metadata and an idempotency key', async () => {
+    const id = await project('120.25');
+    const res = await owner.agent.post('/api/create-payment-intent').send({ projectId: id }).expect(200);
+    const intent = fake.intents.get(res.body.paymentIntentId)!;
+    expect(intent).toMatchObject({ amount: 12025, currency: 'usd', metadata: { purpose: 'project', projectId: String(id), userId: String(owner.id) } });
+    expect(res.body.clientSecret).toBe(intent.client_secret);
+    const call = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents')!;
+    expect(call.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(call.auth).toBe('Bearer sk_test_portal123');
+  });
+
+  it('records the payment only once Stripe says the intent succeeded', async () => {
+    const id = await project('99');
+    const { body } = await owner.agent.post('/api/create-payment-intent').send({ projectId: id }).expect(200);
+    fake.setStatus(body.paymentIntentId, 'processing');
+    const early = await owner.agent.post('/api/confirm-payment').send({ projectId: id, paymentIntentId: body.paymentIntentId }).expect(400);
+    expect(early.body.message).toBe('The payment has not succeeded (status: processing)');
+    fake.setStatus(body.paymentIntentId, 'succeeded');
+    const ok = await owner.agent.post('/api/confirm-payment').send({ projectId: id, paymentIntentId: body.paymentIntentId }).expect(200);
+    expect(ok.body.project).toMatchObject({ isPaid: true, amountPaid: 99 });
+  });
+
+  it('refuses an intent whose amount at Stripe differs from what was asked', async () => {
+    const id = await project('50');
+    const { body } = await owner.agent.post('/api/create-payment-intent').send({ projectId: id }).expect(200);
+    const intent = fake.intents.get(body.paymentIntentId)!;
+    intent.amount = 100;
+    intent.status = 'succeeded';
+    const res = await owner.agent.post('/api/confirm-payment').send({ projectId: id, paymentIntentId: body.paymentIntentId }).expect(400);
+    expect(res.body.message).toBe('The amount paid does not match the amount due');
+  });
+
+  it('fulfils a signed payment_intent.succeeded event through the SDK', async () => {
+    const id = await project('64');
+    const { body } = await owner.agent.post('/api/create-payment-intent').send({ projectId: id }).expect(200);
+    fake.setStatus(body.paymentIntentId, 'succeeded');
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: fake.intents.get(body.paymentIntentId) } });
+    const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    await t.http().post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload).expect(200);
+    expect((await owner.agent.get(`/api/projects/${id}`).expect(200)).body.isPaid).toBe(true);
+  });
+});
+
+describe('Card payments when Stripe cannot be reached', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_down', STRIPE_PUBLISHABLE_KEY: 'pk_test_down', STRIPE_API_URL: 'http://127.0.0.1:9' });
+  });
+  afterAll(() => t.close());
+
+  it('answers a clear 503 and records nothing', async () => {
+    const admin = await adminAgent(t);
+    const owner = await clientAgent(t, 'down');
+    const { body } = await admin.post('/api/projects').send({ name: 'Unreachable', clientId: owner.id, price: '10', selectedServices: [] }).expect(201);
+    const res = await owner.agent.post('/api/create-payment-intent').send({ projectId: body.id }).expect(503);
+    expect(res.body.message).toBe('The card payment service is not answering. Please try again in a moment.');
+    expect(await t.db.query(`SELECT 1 FROM card_payment_intents WHERE project_id = $1`, [body.id])).toHaveLength(0);
+  });
+});
