@@ -29,12 +29,15 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
   expressApp.set('trust proxy', parseTrustProxy(config.trustProxy));
   app.useLogger(app.get(Logger));
 
+  // Stripe.js is loaded (and talks to Stripe) only when real Stripe is configured.
+  const stripe = config.paymentMode === 'stripe';
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
+          'script-src': ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'connect-src': ["'self'"],
+          'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
           // The booking page of BOOKING_URL is embedded at /booking (https anywhere, or its own origin).
           'frame-src': ["'self'", 'https:', ...(config.bookingUrl ? [new URL(config.bookingUrl).origin] : [])],
           // Upgrading http requests only makes sense when the portal itself is served over HTTPS.

@@ -29,6 +29,13 @@ describe('Card payments through the Stripe adapter (the real SDK against a local
   const project = async (price: string) =>
     (await admin.post('/api/projects').send({ name: `Stripe ${Math.random().toString(36).slice(2, 7)}`, clientId: owner.id, price, selectedServices: [] }).expect(201)).body.id as number;
 
+  it('lets Stripe.js load and reach Stripe under the content security policy', async () => {
+    const csp = (await t.http().get('/api/health').expect(200)).headers['content-security-policy'];
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:/);
+  });
+
   it('gives the browser the publishable key and no emulator route', async () => {
     expect((await t.http().get('/api/public-config').expect(200)).body).toMatchObject({ paymentMode: 'stripe', stripePublishableKey: 'pk_test_portal123' });
     const res = await owner.agent.post('/api/payment-emulator/payment_intents/pi_x/confirm').send({ payment_method: 'pm_card_visa' }).expect(404);

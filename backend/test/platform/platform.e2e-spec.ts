@@ -47,6 +47,7 @@ describe('Platform: health, errors, limits, headers, docs, migrations, admin boo
     const res = await t.http().get('/api/health').expect(200);
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';"); // no Stripe.js in emulator mode
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -126,8 +126,12 @@ describe('My Projects', () => {
     expect(within(card).queryByRole('link', { name: 'View Project' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'View Project' })).not.toBeInTheDocument();
     expect(within(card).getAllByText('$95.50').length).toBeGreaterThan(0);
-    // the slot for the later payment buttons is empty: no text for the user
-    expect(card.querySelector('[data-slot="unpaid-actions"]')).toBeNull();
+    // the payment slot holds 'Pay with Card'; paid cards have none
+    const slot = card.querySelector('[data-slot="unpaid-actions"]');
+    expect(slot).not.toBeNull();
+    expect(within(slot as HTMLElement).getByRole('button', { name: 'Pay with Card' })).toBeEnabled();
+    const paidCard = screen.getByRole('article', { name: '12 Ocean Drive' });
+    expect(within(paidCard).queryByRole('button', { name: 'Pay with Card' })).not.toBeInTheDocument();
   });
 
   it('shows a placeholder when the thumbnail is missing or fails to load', async () => {

@@ -18,6 +18,10 @@ import { ProjectSearchField } from '../features/projects/components/ProjectSearc
 import { StatePanel } from '../features/projects/components/StatePanel';
 import { filterProjects } from '../features/projects/filter';
 import { useClientProjects } from '../features/projects/hooks';
+import { CardPaymentProvider } from '../features/payments/components/CardPaymentProvider';
+import { PaymentSuccessDialog } from '../features/payments/components/PaymentSuccessDialog';
+import { PayWithCardButton } from '../features/payments/components/PayWithCardButton';
+import type { Project } from '../../shared/api/types';
 
 /** Spec §9: the loading grid shows 3 skeleton cards. */
 export const SKELETON_CARDS = 3;
@@ -33,6 +37,9 @@ export function ProjectsPage() {
   const projects = useClientProjects(user?.id);
   const { toast } = useToast();
   const [search, setSearch] = useState('');
+  // the 'Payment Successful!' dialog: the project just paid and the amount
+  const [paid, setPaid] = useState<{ project: Project; amount: number } | null>(null);
+  const [successOpen, setSuccessOpen] = useState(false);
 
   // One toast per failed fetch: 'Failed to refresh projects' after a click on Refresh Projects,
   // 'Failed to load projects' otherwise. An error already in the cache when the page mounts is not
@@ -103,15 +110,20 @@ export function ProjectsPage() {
     content = (
       <ProjectGrid label="Projects">
         {visible.map((project) => (
-          // unpaidActions: the payments issue passes its 'Pay with Card' and 'Use Credits (n)' buttons here
-          <ProjectCard key={project.id} project={project} />
+          // unpaidActions: shown only while the project is unpaid ('Use Credits (n)' joins it with the credits issue)
+          <ProjectCard key={project.id} project={project} unpaidActions={<PayWithCardButton project={project} />} />
         ))}
       </ProjectGrid>
     );
   }
 
   return (
-    <>
+    <CardPaymentProvider
+      onPaid={(project, amount) => {
+        setPaid({ project, amount });
+        setSuccessOpen(true);
+      }}
+    >
       <PageHeader
         title="My Projects"
         subtitle="Your photo sessions in one place: review, pay online and download your images."
@@ -150,6 +162,18 @@ export function ProjectsPage() {
       </Box>
 
       {content}
-    </>
+
+      <PaymentSuccessDialog
+        project={paid?.project ?? null}
+        amount={paid?.amount}
+        open={successOpen}
+        onClose={() => {
+          setSuccessOpen(false);
+          // back on the list: it shows the project as Paid with its 'View Project' link
+          void projects.refetch();
+        }}
+        onExited={() => setPaid(null)}
+      />
+    </CardPaymentProvider>
   );
 }

@@ -105,3 +105,54 @@ export interface Project {
 export interface PublicConfig {
   bookingUrl: string | null;
 }
+
+/* ---- Card payments (docs/api/back-office.md, "Card payments API") ---- */
+
+/** 'stripe' when the server has real Stripe keys, 'emulator' otherwise (CONTRACT §3). */
+export type PaymentMode = 'stripe' | 'emulator';
+
+/** GET /api/public-config once card payments exist: the booking URL plus the payment mode. */
+export interface PaymentPublicConfig extends PublicConfig {
+  paymentMode: PaymentMode;
+  stripePublishableKey: string | null;
+}
+
+/** GET /api/project-remaining-balance/{projectId} */
+export interface RemainingBalance {
+  /** dollars */
+  unpaidAmount: number;
+}
+
+/** POST /api/create-payment-intent {projectId} */
+export interface PaymentIntentResponse {
+  clientSecret: string;
+  /** the unpaid remainder, dollars */
+  amount: number;
+  paymentIntentId: string;
+}
+
+/** POST /api/confirm-payment */
+export interface ConfirmPaymentRequest {
+  projectId: number;
+  paymentIntentId: string;
+}
+
+export interface ConfirmPaymentResponse {
+  success: boolean;
+  /** the project as GET /api/projects/{id} shows it, paid when nothing remains */
+  project: Project;
+}
+
+/** The emulator's test payment methods (CONTRACT §3). */
+export type TestPaymentMethod = 'pm_card_visa' | 'pm_card_chargeDeclined';
+
+/** POST /api/payment-emulator/payment_intents/{id}/confirm → a PaymentIntent-like object (amount in cents). */
+export interface EmulatedPaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  status: string;
+  amount: number;
+  currency: string;
+  client_secret: string;
+  last_payment_error?: { message?: string; code?: string; decline_code?: string } | null;
+}

@@ -1,0 +1,124 @@
+import CreditCard from '@mui/icons-material/CreditCard';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { TestPaymentMethod } from '../../../../shared/api/types';
+import { TextInput } from '../../../../shared/ui/TextInput';
+import {
+  digitsOnly,
+  formatCardNumber,
+  formatExpiry,
+  paymentMethodForCard,
+  TEST_MODE_HINT,
+  validateTestCard,
+  type TestCardErrors,
+  type TestCardValues,
+} from '../helpers';
+import { PayButton } from './PayButton';
+
+export interface TestCardFormProps {
+  /** dollars, shown on the submit button */
+  amount: number;
+  /** a payment is being confirmed: the fields and the button are disabled */
+  pending: boolean;
+  /** called with the payment method of a valid test card */
+  onPay: (paymentMethod: TestPaymentMethod) => void;
+}
+
+const EMPTY: TestCardValues = { cardNumber: '', expiry: '', cvc: '' };
+const FIELDS: (keyof TestCardValues)[] = ['cardNumber', 'expiry', 'cvc'];
+
+/**
+ * Emulator mode's card form: card number, expiry (MM/YY) and CVC. The number picks the emulator's payment
+ * method (4242… pays, 4000 0000 0000 0002 is declined); nothing is sent for an invalid card.
+ */
+export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
+  const [values, setValues] = useState<TestCardValues>(EMPTY);
+  const [errors, setErrors] = useState<TestCardErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const refs = {
+    cardNumber: useRef<HTMLInputElement>(null),
+    expiry: useRef<HTMLInputElement>(null),
+    cvc: useRef<HTMLInputElement>(null),
+  };
+
+  const update = (field: keyof TestCardValues) => (event: ChangeEvent<HTMLInputElement>) => {
+    const raw = event.target.value;
+    const value =
+      field === 'cardNumber'
+        ? formatCardNumber(raw)
+        : field === 'expiry'
+          ? formatExpiry(raw, values.expiry)
+          : digitsOnly(raw).slice(0, 4);
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // after a first attempt the messages follow the typing
+    if (submitted) setErrors(validateTestCard(next));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setSubmitted(true);
+    const found = validateTestCard(values);
+    setErrors(found);
+    const firstInvalid = FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      refs[firstInvalid].current?.focus();
+      return;
+    }
+    const method = paymentMethodForCard(values.cardNumber);
+    if (method) onPay(method);
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="Card details" sx={{ display: 'grid', gap: 2 }}>
+      <Alert severity="info" variant="outlined" role="note" sx={{ py: 0.25, bgcolor: '#f0f7ff' }}>
+        {TEST_MODE_HINT}
+      </Alert>
+      <TextInput
+        label="Card number"
+        name="cardNumber"
+        value={values.cardNumber}
+        onChange={update('cardNumber')}
+        error={Boolean(errors.cardNumber)}
+        helperText={errors.cardNumber}
+        placeholder="4242 4242 4242 4242"
+        autoComplete="cc-number"
+        inputRef={refs.cardNumber}
+        disabled={pending}
+        startAdornment={<CreditCard fontSize="small" sx={{ color: 'text.secondary', mr: 1 }} aria-hidden />}
+        inputProps={{ inputMode: 'numeric', maxLength: 19, 'aria-invalid': Boolean(errors.cardNumber) }}
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+        <TextInput
+          label="Expiry (MM/YY)"
+          name="expiry"
+          value={values.expiry}
+          onChange={update('expiry')}
+          error={Boolean(errors.expiry)}
+          helperText={errors.expiry}
+          placeholder="MM/YY"
+          autoComplete="cc-exp"
+          inputRef={refs.expiry}
+          disabled={pending}
+          inputProps={{ inputMode: 'numeric', maxLength: 5, 'aria-invalid': Boolean(errors.expiry) }}
+        />
+        <TextInput
+          label="CVC"
+          name="cvc"
+          value={values.cvc}
+          onChange={update('cvc')}
+          error={Boolean(errors.cvc)}
+          helperText={errors.cvc}
+          placeholder="123"
+          autoComplete="cc-csc"
+          inputRef={refs.cvc}
+          disabled={pending}
+          inputProps={{ inputMode: 'numeric', maxLength: 4, 'aria-invalid': Boolean(errors.cvc) }}
+        />
+      </Box>
+      <PayButton amount={amount} pending={pending} />
+    </Box>
+  );
+}

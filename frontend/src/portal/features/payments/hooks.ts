@@ -1,0 +1,144 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { serverMessageOf } from '../../../shared/api/client';
+import type {
+  ConfirmPaymentRequest,
+  PaymentPublicConfig,
+  Project,
+  TestPaymentMethod,
+} from '../../../shared/api/types';
+import { useToast } from '../../../shared/ui/toast';
+import { PUBLIC_CONFIG_KEY } from '../booking/api';
+import { paymentsApi } from './api';
+import { paymentIntentIdOf } from './helpers';
+
+/** Prefix of every client's project list query (['/api/projects/client', userId]). */
+const CLIENT_PROJECTS_PREFIX = ['/api/projects/client'] as const;
+
+/** The payment mode and Stripe key, from the public config (shared cache entry with the booking page). */
+export function usePaymentConfig(enabled = true) {
+  return useQuery<PaymentPublicConfig>({
+    queryKey: PUBLIC_CONFIG_KEY,
+    queryFn: paymentsApi.publicConfig,
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Puts an updated project into every cached project list, then refetches the lists. */
+export function refreshProjectLists(queryClient: QueryClient, updated?: Project | null) {
+  if (updated && typeof updated === 'object' && typeof updated.id === 'number') {
+    queryClient.setQueriesData<Project[]>({ queryKey: CLIENT_PROJECTS_PREFIX }, (list) =>
+      Array.isArray(list) ? list.map((p) => (p.id === updated.id ? { ...p, ...updated } : p)) : list,
+    );
+  }
+  return queryClient.invalidateQueries({ queryKey: CLIENT_PROJECTS_PREFIX });
+}
+
+/** Everything the payment dialog needs about one payment attempt. */
+export interface PaymentSession {
+  project: Project;
+  clientSecret: string;
+  paymentIntentId: string;
+  /** dollars */
+  amount: number;
+}
+
+/**
+ * The "opening the payment dialog" sequence of spec §4: GET the remaining balance; when something is
+ * due, create a payment intent and resolve to the session; when nothing is due on an unpaid project,
+ * toast 'No Payment Due', mark it paid and refresh the list (resolves to null). Failures are toasted
+ * with the spec's titles and resolve to null.
+ */
+export function useOpenCardPayment() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [openingId, setOpeningId] = useState<number | null>(null);
+  const busy = useRef(false);
+
+  const open = useCallback(
+    async (project: Project): Promise<PaymentSession | null> => {
+      if (busy.current) return null;
+      busy.current = true;
+      setOpeningId(project.id);
+      // the dialog needs the payment mode: fetch it alongside, so the card form shows at once
+      void queryClient.prefetchQuery({ queryKey: PUBLIC_CONFIG_KEY, queryFn: paymentsApi.publicConfig, staleTime: Infinity });
+      try {
+        let unpaidAmount: number;
+        try {
+          ({ unpaidAmount } = await paymentsApi.remainingBalance(project.id));
+        } catch (error) {
+          toast({
+            title: 'Error Checking Payment Status',
+            description: serverMessageOf(error, 'Failed to check the payment status. Please try again.'),
+            variant: 'destructive',
+          });
+          return null;
+        }
+
+        if (Number(unpaidAmount) > 0) {
+          try {
+            const intent = await paymentsApi.createPaymentIntent(project.id);
+            if (!intent?.clientSecret) throw new Error('no client secret');
+            return {
+              project,
+              clientSecret: intent.clientSecret,
+              paymentIntentId: paymentIntentIdOf(intent),
+              amount: Number(intent.amount ?? unpaidAmount),
+            };
+          } catch (error) {
+            toast({
+              title: 'Payment Initialization Failed',
+              description: serverMessageOf(error, 'Failed to initialize payment. Please try again.'),
+              variant: 'destructive',
+            });
+            return null;
+          }
+        }
+
+        if (!project.isPaid) {
+          toast({ title: 'No Payment Due', description: 'Nothing remains to be paid on this project.' });
+          try {
+            const updated = await paymentsApi.markProjectAsPaid(project.id);
+            await refreshProjectLists(queryClient, updated);
+          } catch (error) {
+            toast({
+              title: 'Error',
+              description: serverMessageOf(error, 'Failed to mark the project as paid. Please try again.'),
+              variant: 'destructive',
+            });
+          }
+          return null;
+        }
+
+        await refreshProjectLists(queryClient);
+        return null;
+      } finally {
+        busy.current = false;
+        setOpeningId(null);
+      }
+    },
+    [queryClient, toast],
+  );
+
+  return { open, openingId };
+}
+
+/** POST /api/confirm-payment; on success the project lists show the project as paid. */
+export function useConfirmPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConfirmPaymentRequest) => paymentsApi.confirmPayment(body),
+    onSuccess: (response) => refreshProjectLists(queryClient, response?.project),
+  });
+}
+
+/** Emulator mode: confirms the payment intent with a test payment method. */
+export function useConfirmTestCard() {
+  return useMutation({
+    mutationFn: ({ paymentIntentId, paymentMethod }: { paymentIntentId: string; paymentMethod: TestPaymentMethod }) =>
+      paymentsApi.confirmWithTestCard(paymentIntentId, paymentMethod),
+  });
+}
