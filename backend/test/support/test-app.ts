@@ -110,7 +110,7 @@ export async function clientAgent(t: TestApp, prefix = 'client'): Promise<{ agen
 
 /** The Content-Range header of a paged list answer, parsed. */
 export function contentRange(header: string | undefined): { resource: string; start: number; end: number; total: number } {
-  const m = /^(\w+) (\d+)-(\d+)\/(\d+)$/.exec(header ?? '');
+  const m = /^([\w-]+) (\d+)-(\d+)\/(\d+)$/.exec(header ?? '');
   if (!m) throw new Error(`bad Content-Range: ${header}`);
   return { resource: m[1], start: Number(m[2]), end: Number(m[3]), total: Number(m[4]) };
 }

@@ -1,0 +1,9 @@
+import type { CreditAccount } from '../../domain/credit-account';
+
+/** Port: balances and the ledger. */
+export abstract class CreditAccountRepository {
+  /** The client's account with its balance row locked until the open transaction ends (created at 0 if new). */
+  abstract loadForUpdate(userId: number): Promise<CreditAccount>;
+  /** Appends the account's new entries and stores the new balance, in the open transaction. */
+  abstract save(account: CreditAccount): Promise<void>;
+}

@@ -1,0 +1,137 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { User } from '../../../clients';
+import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { Money } from '../../../../shared/domain/money';
+import { ApiListQuery } from '../../../../shared/http/api-list-query';
+import { IdPipe } from '../../../../shared/http/id.pipe';
+import { parseListQuery, sendList } from '../../../../shared/http/list-query';
+import { AdjustCreditsHandler } from '../../application/adjust-credits/adjust-credits.handler';
+import { BundleCatalogue } from '../../application/bundles/bundle-catalogue';
+import type { CreditBundle } from '../../domain/credit-bundle';
+import { BUNDLE_SORTS, bundleResponse, CreditQueries } from '../persistence/credit.queries';
+import {
+  AdjustCreditsRequest,
+  AdjustCreditsResponse,
+  BundleResponse,
+  ClientWithCreditsResponse,
+  CreateBundleRequest,
+  CreditProjectResponse,
+  UpdateBundleRequest,
+  UserCreditsResponse,
+} from './dto/credits.dto';
+
+const toResponse = (b: CreditBundle): BundleResponse => {
+  const p = b.props;
+  return bundleResponse({ id: p.id, name: p.name, description: p.description, credit_amount: p.creditAmount, price_cents: String(p.price.cents), is_active: p.isActive });
+};
+
+/** Spec §7 "Credits": bundles, balances, the admin's client credits and adjustments (CONTRACT §4). */
+@ApiTags('credits')
+@ApiCookieAuth()
+@Controller()
+export class CreditsController {
+  constructor(
+    private readonly bundles: BundleCatalogue,
+    private readonly queries: CreditQueries,
+    private readonly adjust: AdjustCreditsHandler,
+  ) {}
+
+  @Get('credit-bundles')
+  @UseGuards(SignedInGuard)
+  @ApiOperation({ summary: 'The bundles on sale (active only), cheapest first' })
+  @ApiOkResponse({ type: BundleResponse, isArray: true })
+  active(): Promise<BundleResponse[]> {
+    return this.queries.activeBundles();
+  }
+
+  @Get('credit-bundles/admin')
+  @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'Every bundle, active or not' })
+  @ApiListQuery()
+  @ApiOkResponse({ type: BundleResponse, isArray: true })
+  async all(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<BundleResponse[]> {
+    const q = parseListQuery(query, BUNDLE_SORTS, { field: 'price', order: 'ASC' });
+    const { rows, total } = await this.queries.bundles(q);
+    return sendList(res, 'credit-bundles', q, rows, total);
+  }
+
+  @Get('credit-bundles/usage')
+  @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'Number of purchases of each bundle: {"<bundleId>": count}' })
+  @ApiOkResponse({ schema: { type: 'object', additionalProperties: { type: 'integer' }, example: { '2': 14 } } })
+  usage(): Promise<Record<string, number>> {
+    return this.queries.usage();
+  }
+
+  @Post('credit-bundles')
+  @UseGuards(AdminGuard)
+  @ApiCreatedResponse({ type: BundleResponse })
+  async create(@Body() body: CreateBundleRequest): Promise<BundleResponse> {
+    const bundle = await this.bundles.create({
+      name: body.name,
+      description: body.description ?? '',
+      creditAmount: body.creditAmount,
+      price: Money.fromDollars(body.price),
+      isActive: body.isActive ?? true,
+    });
+    return toResponse(bundle);
+  }
+
+  @Patch('credit-bundles/:id')
+  @UseGuards(AdminGuard)
+  @ApiOkResponse({ type: BundleResponse })
+  async update(@Param('id', IdPipe) id: number, @Body() body: UpdateBundleRequest): Promise<BundleResponse> {
+    const bundle = await this.bundles.update(id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.creditAmount !== undefined ? { creditAmount: body.creditAmount } : {}),
+      ...(body.price !== undefined ? { price: Money.fromDollars(body.price) } : {}),
+      ...(body.isActive !== undefined ? { isActive: body.isActive } : {}),
+    });
+    return toResponse(bundle);
+  }
+
+  @Delete('credit-bundles/:id')
+  @HttpCode(204)
+  @UseGuards(AdminGuard)
+  @ApiNoContentResponse({ description: 'Deleted; purchases made with it stay in the history' })
+  async remove(@Param('id', IdPipe) id: number): Promise<void> {
+    await this.bundles.remove(id);
+  }
+
+  @Get('user-credits/:userId')
+  @UseGuards(SignedInGuard)
+  @ApiOperation({ summary: "A client's credit balance (that client or an admin)" })
+  @ApiOkResponse({ type: UserCreditsResponse })
+  async balance(@Param('userId', IdPipe) userId: number, @CurrentUser() user: User): Promise<UserCreditsResponse> {
+    assertMayAccess(user, userId, 'Client');
+    return { userId, balance: await this.queries.balance(userId) };
+  }
+
+  @Get('clients-with-credits')
+  @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'Every client with their balance and latest transactions' })
+  @ApiOkResponse({ type: ClientWithCreditsResponse, isArray: true })
+  clients(): Promise<ClientWithCreditsResponse[]> {
+    return this.queries.clientsWithCredits();
+  }
+
+  @Get('credit-projects/:clientId')
+  @UseGuards(AdminGuard)
+  @ApiOperation({ summary: "The client's projects where credits were used" })
+  @ApiOkResponse({ type: CreditProjectResponse, isArray: true })
+  creditProjects(@Param('clientId', IdPipe) clientId: number): Promise<CreditProjectResponse[]> {
+    return this.queries.creditProjects(clientId);
+  }
+
+  @Post('credit-adjustments')
+  @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'Add or remove credits; a removal above the balance is refused (400)' })
+  @ApiCreatedResponse({ type: AdjustCreditsResponse })
+  async adjustCredits(@Body() body: AdjustCreditsRequest): Promise<AdjustCreditsResponse> {
+    const { balance } = await this.adjust.execute(body);
+    return { userId: body.userId, balance, transaction: (await this.queries.latestTransaction(body.userId))! };
+  }
+}

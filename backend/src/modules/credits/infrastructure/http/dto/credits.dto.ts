@@ -1,0 +1,131 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsAmount } from '../../../../../shared/http/amount.validator';
+
+const intFromText = () =>
+  Transform(({ value }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value));
+
+export class BundleResponse {
+  @ApiProperty({ example: 2 }) id: number;
+  @ApiProperty({ example: 'Starter pack' }) name: string;
+  @ApiProperty({ example: '10 credits for drone and floor-plan add-ons' }) description: string;
+  @ApiProperty({ example: 10 }) creditAmount: number;
+  @ApiProperty({ example: 90, description: 'Dollars' }) price: number;
+  @ApiProperty({ example: true }) isActive: boolean;
+}
+
+export class CreateBundleRequest {
+  @ApiProperty({ example: 'Starter pack', maxLength: 200 })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: 'Bundle name is required' })
+  @MaxLength(200, { message: 'Bundle name must be at most 200 characters' })
+  name: string;
+
+  @ApiPropertyOptional({ example: '', maxLength: 2000 })
+  @Transform(({ value }) => (value === null || value === undefined ? '' : value))
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
+  description: string = '';
+
+  @ApiProperty({ oneOf: [{ type: 'number' }, { type: 'string' }], example: 90, minimum: 1 })
+  @IsAmount('Price')
+  price: number | string;
+
+  @ApiProperty({ example: 10, minimum: 1 })
+  @intFromText()
+  @IsInt({ message: 'Credit amount must be at least 1' })
+  @Min(1, { message: 'Credit amount must be at least 1' })
+  @Max(1_000_000, { message: 'Credit amount must be at most 1000000' })
+  creditAmount: number;
+
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean({ message: 'Active must be true or false' })
+  isActive: boolean = true;
+}
+
+export class UpdateBundleRequest {
+  @ApiPropertyOptional({ maxLength: 200 })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: 'Bundle name is required' })
+  @MaxLength(200, { message: 'Bundle name must be at most 200 characters' })
+  name?: string;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @IsOptional()
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
+  description?: string;
+
+  @ApiPropertyOptional({ oneOf: [{ type: 'number' }, { type: 'string' }] })
+  @IsOptional()
+  @IsAmount('Price')
+  price?: number | string;
+
+  @ApiPropertyOptional({ minimum: 1 })
+  @IsOptional()
+  @intFromText()
+  @IsInt({ message: 'Credit amount must be at least 1' })
+  @Min(1, { message: 'Credit amount must be at least 1' })
+  @Max(1_000_000, { message: 'Credit amount must be at most 1000000' })
+  creditAmount?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'Active must be true or false' })
+  isActive?: boolean;
+}
+
+export class AdjustCreditsRequest {
+  @ApiProperty({ example: 7 })
+  @intFromText()
+  @IsInt({ message: 'Client not found' })
+  @Min(1, { message: 'Client not found' })
+  @Max(2147483647, { message: 'Client not found' })
+  userId: number;
+
+  @ApiProperty({ example: 5, minimum: 1 })
+  @intFromText()
+  @IsInt({ message: 'Amount must be at least 1' })
+  @Min(1, { message: 'Amount must be at least 1' })
+  @Max(1_000_000, { message: 'Amount must be at most 1000000' })
+  amount: number;
+
+  @ApiProperty({ enum: ['add', 'remove'] })
+  @IsIn(['add', 'remove'], { message: 'Type must be add or remove' })
+  type: 'add' | 'remove';
+}
+
+export class CreditTransactionResponse {
+  @ApiProperty({ example: 12 }) id: number;
+  @ApiProperty({ example: 5, description: 'Positive; the type gives the sign' }) amount: number;
+  @ApiProperty({ enum: ['purchase', 'redemption', 'adjustment-add', 'adjustment-remove'] }) type: string;
+  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty({ nullable: true, type: Number }) bundleId: number | null;
+  @ApiProperty({ nullable: true, type: Number }) projectId: number | null;
+  @ApiProperty({ format: 'date-time' }) transactionDate: string;
+}
+
+export class UserCreditsResponse {
+  @ApiProperty({ example: 7 }) userId: number;
+  @ApiProperty({ example: 12 }) balance: number;
+}
+
+export class AdjustCreditsResponse extends UserCreditsResponse {
+  @ApiProperty({ type: CreditTransactionResponse }) transaction: CreditTransactionResponse;
+}
+
+export class ClientWithCreditsResponse {
+  @ApiProperty({ example: 7 }) id: number;
+  @ApiProperty({ example: 'Ann Lee' }) username: string;
+  @ApiProperty({ example: 'ann@example.com' }) email: string;
+  @ApiProperty({ example: 12 }) creditBalance: number;
+  @ApiProperty({ type: CreditTransactionResponse, isArray: true, description: 'Newest first, the latest 50' }) transactions: CreditTransactionResponse[];
+}
+
+export class CreditProjectResponse {
+  @ApiProperty({ example: 4 }) id: number;
+  @ApiProperty({ example: 'Harbour Lane listing' }) name: string;
+}

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { CreditAccountRepository } from '../../application/ports/credit-account.repository';
+import { CreditAccount } from '../../domain/credit-account';
+
+@Injectable()
+export class CreditAccountSqlRepository extends CreditAccountRepository {
+  /** Entries already written per account object, so saving twice never writes one twice. */
+  private readonly written = new WeakMap<CreditAccount, number>();
+
+  constructor(private readonly tx: TransactionHost) {
+    super();
+  }
+
+  async loadForUpdate(userId: number): Promise<CreditAccount> {
+    await this.tx.manager.query(`INSERT INTO user_credits (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`, [userId]);
+    const rows: Array<{ balance: number }> = await this.tx.manager.query(`SELECT balance FROM user_credits WHERE user_id = $1 FOR UPDATE`, [userId]);
+    return CreditAccount.open(userId, rows[0].balance);
+  }
+
+  async save(account: CreditAccount): Promise<void> {
+    const from = this.written.get(account) ?? 0;
+    const entries = account.newEntries.slice(from);
+    if (!entries.length) return;
+    await this.tx.manager.query(
+      `INSERT INTO credit_transactions (user_id, amount, type, bundle_id, project_id, description, stripe_payment_id)
+       SELECT $1, * FROM unnest($2::int[], $3::varchar[], $4::int[], $5::int[], $6::varchar[], $7::varchar[])`,
+      [
+        account.userId,
+        entries.map((e) => e.amount),
+        entries.map((e) => e.type),
+        entries.map((e) => e.bundleId ?? null),
+        entries.map((e) => e.projectId ?? null),
+        entries.map((e) => e.description ?? null),
+        entries.map((e) => e.stripePaymentId ?? null),
+      ],
+    );
+    await this.tx.manager.query(`UPDATE user_credits SET balance = $2, last_updated = now() WHERE user_id = $1`, [account.userId, account.balance]);
+    this.written.set(account, account.newEntries.length);
+  }
+}

@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
+import type { BundleResponse, ClientWithCreditsResponse, CreditProjectResponse, CreditTransactionResponse } from '../http/dto/credits.dto';
+import { BUNDLE_COLUMNS, BundleRow } from './bundle.sql-repository';
+
+export const BUNDLE_SORTS = ['name', 'price', 'creditAmount', 'id'] as const;
+export type BundleSort = (typeof BUNDLE_SORTS)[number];
+const ORDER: Record<BundleSort, string> = { name: 'lower(name)', price: 'price_cents', creditAmount: 'credit_amount', id: 'id' };
+
+export const bundleResponse = (r: BundleRow): BundleResponse => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  creditAmount: r.credit_amount,
+  price: Number(r.price_cents) / 100,
+  isActive: r.is_active,
+});
+
+interface TxRow {
+  id: string;
+  amount: number;
+  type: string;
+  description: string | null;
+  bundle_id: number | null;
+  project_id: number | null;
+  transaction_date: Date;
+}
+
+const txResponse = (t: TxRow): CreditTransactionResponse => ({
+  id: Number(t.id),
+  amount: t.amount,
+  type: t.type,
+  description: t.description,
+  bundleId: t.bundle_id,
+  projectId: t.project_id,
+  transactionDate: new Date(t.transaction_date).toISOString(),
+});
+
+/** Read side of credits: bundles, usage, balances, the admin's client list and credit projects. */
+@Injectable()
+export class CreditQueries {
+  constructor(private readonly db: DataSource) {}
+
+  async activeBundles(): Promise<BundleResponse[]> {
+    const rows: BundleRow[] = await this.db.query(
+      `SELECT ${BUNDLE_COLUMNS} FROM credit_bundles WHERE deleted_at IS NULL AND is_active ORDER BY price_cents, id`,
+    );
+    return rows.map(bundleResponse);
+  }
+
+  async bundles(q: ListQuery<BundleSort>): Promise<{ rows: BundleResponse[]; total: number }> {
+    const params: unknown[] = [];
+    const where = ['deleted_at IS NULL'];
+    const text = textFilter(q.filter, 'q');
+    if (text) {
+      params.push(likePattern(text));
+      where.push(`(name || ' ' || description) ILIKE $${params.length}`);
+    }
+    const filterParams = [...params];
+    params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
+    const rows: BundleRow[] = await this.db.query(
+      `SELECT ${BUNDLE_COLUMNS} FROM credit_bundles WHERE ${where.join(' AND ')}
+        ORDER BY ${ORDER[q.sortField]} ${q.sortOrder}, id ${q.sortOrder} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    const total = q.paged
+      ? Number((await this.db.query(`SELECT count(*) AS n FROM credit_bundles WHERE ${where.join(' AND ')}`, filterParams))[0].n)
+      : rows.length;
+    return { rows: rows.map(bundleResponse), total };
+  }
+
+  async usage(): Promise<Record<string, number>> {
+    const rows: Array<{ bundle_id: number; n: string }> = await this.db.query(
+      `SELECT bundle_id, count(*) AS n FROM credit_transactions WHERE type = 'purchase' AND bundle_id IS NOT NULL GROUP BY bundle_id`,
+    );
+    return Object.fromEntries(rows.map((r) => [String(r.bundle_id), Number(r.n)]));
+  }
+
+  async balance(userId: number): Promise<number> {
+    const rows: Array<{ balance: number }> = await this.db.query(`SELECT balance FROM user_credits WHERE user_id = $1`, [userId]);
+    return rows[0]?.balance ?? 0;
+  }
+
+  /** Every client with their balance and latest 50 transactions, in two queries. */
+  async clientsWithCredits(): Promise<ClientWithCreditsResponse[]> {
+    const clients: Array<{ id: number; username: string; email: string; balance: number | null }> = await this.db.query(
+      `SELECT u.id, u.username, u.email, c.balance FROM users u LEFT JOIN user_credits c ON c.user_id = u.id
+        WHERE u.role = 'client' AND u.deleted_at IS NULL ORDER BY lower(u.username), u.id`,
+    );
+    const txs: Array<TxRow & { user_id: number }> = clients.length
+      ? await this.db.query(
+          `SELECT t.user_id, t.id, t.amount, t.type, t.description, t.bundle_id, t.project_id, t.transaction_date
+             FROM unnest($1::int[]) AS ids(user_id)
+             CROSS JOIN LATERAL (SELECT * FROM credit_transactions ct WHERE ct.user_id = ids.user_id
+                                  ORDER BY ct.transaction_date DESC, ct.id DESC LIMIT 50) t`,
+          [clients.map((c) => c.id)],
+        )
+      : [];
+    const byUser = new Map<number, CreditTransactionResponse[]>();
+    for (const t of txs) byUser.set(t.user_id, [...(byUser.get(t.user_id) ?? []), txResponse(t)]);
+    return clients.map((c) => ({ id: c.id, username: c.username, email: c.email, creditBalance: c.balance ?? 0, transactions: byUser.get(c.id) ?? [] }));
+  }
+
+  async latestTransaction(userId: number): Promise<CreditTransactionResponse | null> {
+    const rows: TxRow[] = await this.db.query(
+      `SELECT id, amount, type, description, bundle_id, project_id, transaction_date FROM credit_transactions
+        WHERE user_id = $1 ORDER BY id DESC LIMIT 1`,
+      [userId],
+    );
+    return rows[0] ? txResponse(rows[0]) : null;
+  }
+
+  async creditProjects(clientId: number): Promise<CreditProjectResponse[]> {
+    return this.db.query(
+      `SELECT p.id, p.name FROM projects p
+        WHERE p.client_id = $1 AND p.deleted_at IS NULL AND (
+              EXISTS (SELECT 1 FROM project_service_payments psp WHERE psp.project_id = p.id AND psp.paid_with_credits)
+           OR EXISTS (SELECT 1 FROM credit_transactions t WHERE t.project_id = p.id AND t.type = 'redemption'))
+        ORDER BY p.date DESC, p.id DESC`,
+      [clientId],
+    );
+  }
+}
