@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ClientsModule } from '../clients';
+import { PaymentsModule } from '../payments';
+import { ProjectsModule } from '../projects';
+import { ServicesModule } from '../services';
+import { RedeemCreditsHandler } from './application/redeem-credits/redeem-credits.handler';
 import { AdjustCreditsHandler } from './application/adjust-credits/adjust-credits.handler';
 import { BundleCatalogue } from './application/bundles/bundle-catalogue';
 import { BundleRepository } from './application/ports/bundle.repository';
@@ -9,13 +13,14 @@ import { BundleSqlRepository } from './infrastructure/persistence/bundle.sql-rep
 import { CreditAccountSqlRepository } from './infrastructure/persistence/credit-account.sql-repository';
 import { CreditQueries } from './infrastructure/persistence/credit.queries';
 
-/** Prepaid credits (CONTRACT §4). This part: bundles, balances, the admin's client credits and adjustments. */
+/** Prepaid credits (CONTRACT §4): bundles, balances, redemption, the admin's client credits and adjustments. */
 @Module({
-  imports: [ClientsModule],
+  imports: [ClientsModule, ProjectsModule, ServicesModule, PaymentsModule],
   controllers: [CreditsController],
   providers: [
     BundleCatalogue,
     AdjustCreditsHandler,
+    RedeemCreditsHandler,
     CreditQueries,
     { provide: BundleRepository, useClass: BundleSqlRepository },
     { provide: CreditAccountRepository, useClass: CreditAccountSqlRepository },

@@ -53,3 +53,27 @@ describe('Project pricing', () => {
     expect(p.isPaid).toBe(true);
   });
 });
+
+describe('Project services paid with credits (spec §9)', () => {
+  const costs = new Map([[1, 2], [2, 1]]); // services 1 and 2 are eligible; 3 is not
+  const costOf = (id: number) => costs.get(id) ?? null;
+
+  it('pays the eligible lines with credits, and only money remains for the others', () => {
+    const p = Project.create(details, [line(1, 150, 2), line(2, 40), line(3, 120)], Money.ZERO, new Date());
+    expect(p.creditsDue(costOf)).toBe(5);
+    expect(p.payEligibleLinesWithCredits(costOf)).toBe(5);
+    expect(p.creditCovered.cents).toBe(34000);
+    expect(p.unpaidAfter(Money.ZERO).cents).toBe(12000);
+    expect(p.creditsDue(costOf)).toBe(0);
+    expect(p.hasLinesForMoney).toBe(true);
+    expect(p.payEligibleLinesWithCredits(costOf)).toBe(0);
+  });
+
+  it('keeps a credit-paid service paid when the lines are edited', () => {
+    const p = Project.create(details, [line(1, 150)], Money.ZERO, new Date());
+    p.payEligibleLinesWithCredits(costOf);
+    p.setLines([line(1, 150), line(3, 120)], Money.ZERO);
+    expect(p.lines.find((l) => l.serviceId === 1)?.creditsPaid).toBe(2);
+    expect(p.unpaidAfter(Money.ZERO).cents).toBe(12000);
+  });
+});

@@ -6,6 +6,8 @@ export interface ProjectLine {
   serviceId: number;
   quantity: number;
   unitPrice: Money;
+  /** Credits spent on this line (spec §3 project_service_payments); 0 or absent when not paid with credits. */
+  creditsPaid?: number;
 }
 
 export interface ProjectProps {
@@ -33,7 +35,12 @@ export function mergeLines(lines: ProjectLine[]): ProjectLine[] {
       throw new RuleViolatedError('PROJECTS.BAD_QUANTITY', 'Quantity must be at least 1', { selectedServices: 'Quantity must be at least 1' });
     }
     const seen = merged.get(line.serviceId);
-    merged.set(line.serviceId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+    if (!seen) {
+      merged.set(line.serviceId, { ...line });
+      continue;
+    }
+    const credits = Math.max(seen.creditsPaid ?? 0, line.creditsPaid ?? 0);
+    merged.set(line.serviceId, { ...seen, quantity: seen.quantity + line.quantity, ...(credits ? { creditsPaid: credits } : {}) });
   }
   return [...merged.values()];
 }
@@ -97,9 +104,13 @@ export class Project {
     };
   }
 
-  /** Replaces the lines; the price becomes their total, or `priceWithoutLines` when there are none. */
+  /**
+   * Replaces the lines; the price becomes their total, or `priceWithoutLines` when there are none.
+   * A service already paid with credits stays paid with credits while it remains on the project.
+   */
   setLines(lines: ProjectLine[], priceWithoutLines: Money): void {
-    const merged = mergeLines(lines);
+    const paid = new Map(this.props.lines.filter((l) => l.creditsPaid).map((l) => [l.serviceId, l.creditsPaid]));
+    const merged = mergeLines(lines.map((l) => (paid.has(l.serviceId) && !l.creditsPaid ? { ...l, creditsPaid: paid.get(l.serviceId) } : l)));
     this.props.lines = merged;
     this.props.serviceId = merged[0]?.serviceId ?? null;
     this.props.price = merged.length ? priceOfLines(merged) : priceWithoutLines;
@@ -110,9 +121,42 @@ export class Project {
     this.setLines([...this.props.lines, line], this.props.price);
   }
 
-  /** What is still owed after `paid` (completed payments); never negative. */
+  /** The money value of the services paid with credits: it is not owed in money (spec §9). */
+  get creditCovered(): Money {
+    return priceOfLines(this.props.lines.filter((l) => (l.creditsPaid ?? 0) > 0));
+  }
+
+  /** What is still owed in money after `paid` (completed payments) and the services paid with credits; never negative. */
   unpaidAfter(paid: Money): Money {
-    return this.props.price.minusFloored(paid);
+    return this.props.price.minusFloored(this.creditCovered).minusFloored(paid);
+  }
+
+  /**
+   * Pays every eligible line not yet paid with credits (CONTRACT §4); `creditCostOf` gives a service's
+   * credit cost, or null when it is not credit-eligible. Answers the credits spent (0 when nothing was eligible).
+   */
+  payEligibleLinesWithCredits(creditCostOf: (serviceId: number) => number | null): number {
+    let spent = 0;
+    this.props.lines = this.props.lines.map((line) => {
+      const cost = creditCostOf(line.serviceId);
+      if (cost === null || (line.creditsPaid ?? 0) > 0) return line;
+      spent += cost * line.quantity;
+      return { ...line, creditsPaid: cost * line.quantity };
+    });
+    return spent;
+  }
+
+  /** Credits the eligible, not yet credit-paid lines would cost now (the 'Use Credits (N)' figure). */
+  creditsDue(creditCostOf: (serviceId: number) => number | null): number {
+    return this.props.lines.reduce((sum, l) => {
+      const cost = creditCostOf(l.serviceId);
+      return cost === null || (l.creditsPaid ?? 0) > 0 ? sum : sum + cost * l.quantity;
+    }, 0);
+  }
+
+  /** True when some line is not paid with credits (it is paid, or due, in money). */
+  get hasLinesForMoney(): boolean {
+    return this.props.lines.some((l) => !(l.creditsPaid ?? 0));
   }
 
   markPaid(): void {

@@ -4,11 +4,13 @@ import type { Response } from 'express';
 import type { User } from '../../../clients';
 import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { Money } from '../../../../shared/domain/money';
+import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { parseListQuery, sendList } from '../../../../shared/http/list-query';
 import { AdjustCreditsHandler } from '../../application/adjust-credits/adjust-credits.handler';
 import { BundleCatalogue } from '../../application/bundles/bundle-catalogue';
+import { RedeemCreditsHandler } from '../../application/redeem-credits/redeem-credits.handler';
 import type { CreditBundle } from '../../domain/credit-bundle';
 import { BUNDLE_SORTS, bundleResponse, CreditQueries } from '../persistence/credit.queries';
 import {
@@ -18,6 +20,9 @@ import {
   ClientWithCreditsResponse,
   CreateBundleRequest,
   CreditProjectResponse,
+  RedeemCreditsRequest,
+  RedeemCreditsResponse,
+  ServiceWithCreditsResponse,
   UpdateBundleRequest,
   UserCreditsResponse,
 } from './dto/credits.dto';
@@ -36,7 +41,28 @@ export class CreditsController {
     private readonly bundles: BundleCatalogue,
     private readonly queries: CreditQueries,
     private readonly adjust: AdjustCreditsHandler,
+    private readonly redeem: RedeemCreditsHandler,
   ) {}
+
+  @Get('project-services-with-credits/:projectId')
+  @UseGuards(SignedInGuard)
+  @ApiOperation({ summary: "A project's services with their credit eligibility and how they were paid (owner or admin)" })
+  @ApiOkResponse({ type: ServiceWithCreditsResponse, isArray: true })
+  async projectServices(@Param('projectId', IdPipe) projectId: number, @CurrentUser() user: User): Promise<ServiceWithCreditsResponse[]> {
+    const found = await this.queries.projectServices(projectId);
+    if (!found) throw new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
+    assertMayAccess(user, found.clientId, 'Project');
+    return found.services;
+  }
+
+  @Post('redeem-credits')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  @ApiOperation({ summary: 'Pay every eligible unpaid service of a project with credits (the owner)' })
+  @ApiOkResponse({ type: RedeemCreditsResponse })
+  redeemCredits(@Body() body: RedeemCreditsRequest, @CurrentUser() user: User): Promise<RedeemCreditsResponse> {
+    return this.redeem.execute(user, body.projectId, body.description);
+  }
 
   @Get('credit-bundles')
   @UseGuards(SignedInGuard)

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
-import type { BundleResponse, ClientWithCreditsResponse, CreditProjectResponse, CreditTransactionResponse } from '../http/dto/credits.dto';
+import type { BundleResponse, ClientWithCreditsResponse, CreditProjectResponse, CreditTransactionResponse, ServiceWithCreditsResponse } from '../http/dto/credits.dto';
 import { BUNDLE_COLUMNS, BundleRow } from './bundle.sql-repository';
 
 export const BUNDLE_SORTS = ['name', 'price', 'creditAmount', 'id'] as const;
@@ -100,6 +100,32 @@ export class CreditQueries {
     const byUser = new Map<number, CreditTransactionResponse[]>();
     for (const t of txs) byUser.set(t.user_id, [...(byUser.get(t.user_id) ?? []), txResponse(t)]);
     return clients.map((c) => ({ id: c.id, username: c.username, email: c.email, creditBalance: c.balance ?? 0, transactions: byUser.get(c.id) ?? [] }));
+  }
+
+  async projectServices(projectId: number): Promise<{ clientId: number; services: ServiceWithCreditsResponse[] } | null> {
+    const project: Array<{ client_id: number }> = await this.db.query(`SELECT client_id FROM projects WHERE id = $1 AND deleted_at IS NULL`, [projectId]);
+    if (!project.length) return null;
+    const rows: Array<{ service_id: number; name: string; unit_price_cents: string; quantity: number; credit_eligible: boolean; credit_cost: number; paid: boolean }> =
+      await this.db.query(
+        `SELECT ps.service_id, s.name, ps.unit_price_cents, ps.quantity, s.credit_eligible, s.credit_cost, coalesce(psp.paid_with_credits, false) AS paid
+           FROM project_services ps JOIN services s ON s.id = ps.service_id
+           LEFT JOIN project_service_payments psp ON psp.project_id = ps.project_id AND psp.service_id = ps.service_id
+          WHERE ps.project_id = $1 ORDER BY lower(s.name), ps.service_id`,
+        [projectId],
+      );
+    return {
+      clientId: project[0].client_id,
+      services: rows.map((r) => ({
+        serviceId: r.service_id,
+        name: r.name,
+        price: Number(r.unit_price_cents) / 100,
+        quantity: r.quantity,
+        creditEligible: r.credit_eligible,
+        isEligible: r.credit_eligible,
+        creditCost: r.credit_cost,
+        paidWithCredits: r.paid,
+      })),
+    };
   }
 
   async latestTransaction(userId: number): Promise<CreditTransactionResponse | null> {

@@ -41,7 +41,9 @@ export class CardPayments {
 
   private async unpaid(project: BillableProject): Promise<Money> {
     if (project.isPaid) return Money.ZERO;
-    return Money.ofCents(project.priceCents).minusFloored(await this.payments.completedTotal(project.id));
+    return Money.ofCents(project.priceCents)
+      .minusFloored(Money.ofCents(project.creditCoveredCents))
+      .minusFloored(await this.payments.completedTotal(project.id));
   }
 
   async remainingBalance(user: User, projectId: number): Promise<Money> {
@@ -55,7 +57,9 @@ export class CardPayments {
     if (amount.isZero()) throw nothingDue();
     const paidCents = amount.cents;
     // One intent per project, user, amount and state of payments: a retried request gets the same intent back.
-    const idempotencyKey = createHash('sha256').update(`project:${project.id}:user:${user.id}:amount:${paidCents}:price:${project.priceCents}`).digest('hex');
+    const idempotencyKey = createHash('sha256')
+      .update(`project:${project.id}:user:${user.id}:amount:${paidCents}:price:${project.priceCents}:credits:${project.creditCoveredCents}`)
+      .digest('hex');
     const intent = await this.gateway.createIntent({
       amountCents: amount.cents,
       currency: CURRENCY,

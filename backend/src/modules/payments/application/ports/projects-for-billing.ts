@@ -3,6 +3,8 @@ export interface BillableProject {
   id: number;
   clientId: number;
   priceCents: number;
+  /** The money value of its services paid with credits. */
+  creditCoveredCents: number;
   isPaid: boolean;
 }
 

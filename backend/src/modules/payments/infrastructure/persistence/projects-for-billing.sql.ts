@@ -10,12 +10,16 @@ export class ProjectsForBillingSql extends ProjectsForBilling {
   }
 
   private async one(projectId: number, lock: boolean): Promise<BillableProject | null> {
-    const rows: Array<{ id: number; client_id: number; price_cents: string; is_paid: boolean }> = await this.tx.manager.query(
-      `SELECT id, client_id, price_cents, is_paid FROM projects WHERE id = $1 AND deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+    const rows: Array<{ id: number; client_id: number; price_cents: string; is_paid: boolean; covered: string }> = await this.tx.manager.query(
+      `SELECT p.id, p.client_id, p.price_cents, p.is_paid, coalesce((
+              SELECT sum(ps.unit_price_cents * ps.quantity) FROM project_service_payments psp
+                JOIN project_services ps ON ps.project_id = psp.project_id AND ps.service_id = psp.service_id
+               WHERE psp.project_id = p.id AND psp.paid_with_credits), 0) AS covered
+         FROM projects p WHERE p.id = $1 AND p.deleted_at IS NULL${lock ? ' FOR UPDATE OF p' : ''}`,
       [projectId],
     );
     const r = rows[0];
-    return r ? { id: r.id, clientId: r.client_id, priceCents: Number(r.price_cents), isPaid: r.is_paid } : null;
+    return r ? { id: r.id, clientId: r.client_id, priceCents: Number(r.price_cents), creditCoveredCents: Number(r.covered), isPaid: r.is_paid } : null;
   }
 
   find(projectId: number): Promise<BillableProject | null> {

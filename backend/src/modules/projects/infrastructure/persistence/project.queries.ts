@@ -29,6 +29,7 @@ interface Row {
   is_paid: boolean;
   date: Date;
   paid_cents: string;
+  credit_covered_cents: string;
 }
 
 interface LineRow {
@@ -40,12 +41,20 @@ interface LineRow {
   quantity: number;
   credit_eligible: boolean;
   credit_cost: number;
+  paid_with_credits: boolean;
 }
 
 const SELECT = `SELECT p.id, p.name, p.description, p.client_id, u.username AS client_name, p.service_id, p.thumbnail_url,
        p.download_link, p.photo_count, p.price_cents, p.is_paid, p.date,
        coalesce((SELECT sum(pay.amount_cents) FROM payments pay WHERE pay.project_id = p.id AND pay.status = 'completed'), 0) AS paid_cents`;
+
+/** The money value of a project's services paid with credits (not owed in money, spec §9). */
+export const CREDIT_COVERED_CENTS = (project: string) => `coalesce((
+  SELECT sum(ps.unit_price_cents * ps.quantity) FROM project_service_payments psp
+    JOIN project_services ps ON ps.project_id = psp.project_id AND ps.service_id = psp.service_id
+   WHERE psp.project_id = ${project}.id AND psp.paid_with_credits), 0)`;
 const FROM = `FROM projects p LEFT JOIN users u ON u.id = p.client_id`;
+const SELECT_ALL = `${SELECT}, ${CREDIT_COVERED_CENTS('p')} AS credit_covered_cents`;
 
 /**
  * Read side of projects: a page in one query, and all its rows' service lines in a second one
@@ -84,7 +93,7 @@ export class ProjectQueries {
       `WITH page AS (
          SELECT p.id ${FROM} WHERE ${where.join(' AND ')} ORDER BY ${order}
           LIMIT $${params.length - 1} OFFSET $${params.length})
-       ${SELECT} FROM page JOIN projects p ON p.id = page.id LEFT JOIN users u ON u.id = p.client_id
+       ${SELECT_ALL} FROM page JOIN projects p ON p.id = page.id LEFT JOIN users u ON u.id = p.client_id
        ORDER BY ${order}`,
       params,
     );
@@ -103,22 +112,24 @@ export class ProjectQueries {
 
   async ofClient(clientId: number, viewer: User): Promise<ProjectResponse[]> {
     const rows: Row[] = await this.db.query(
-      `${SELECT} ${FROM} WHERE p.deleted_at IS NULL AND p.client_id = $1 ORDER BY p.date DESC, p.id DESC`,
+      `${SELECT_ALL} ${FROM} WHERE p.deleted_at IS NULL AND p.client_id = $1 ORDER BY p.date DESC, p.id DESC`,
       [clientId],
     );
     return this.withLines(rows, viewer);
   }
 
   async one(id: number, viewer: User): Promise<ProjectResponse | null> {
-    const rows: Row[] = await this.db.query(`${SELECT} ${FROM} WHERE p.deleted_at IS NULL AND p.id = $1`, [id]);
+    const rows: Row[] = await this.db.query(`${SELECT_ALL} ${FROM} WHERE p.deleted_at IS NULL AND p.id = $1`, [id]);
     return rows.length ? (await this.withLines(rows, viewer))[0] : null;
   }
 
   private async withLines(rows: Row[], viewer: User): Promise<ProjectResponse[]> {
     const lines: LineRow[] = rows.length
       ? await this.db.query(
-          `SELECT ps.project_id, ps.service_id, s.name, s.description, ps.unit_price_cents, ps.quantity, s.credit_eligible, s.credit_cost
+          `SELECT ps.project_id, ps.service_id, s.name, s.description, ps.unit_price_cents, ps.quantity, s.credit_eligible, s.credit_cost,
+                  coalesce(psp.paid_with_credits, false) AS paid_with_credits
              FROM project_services ps JOIN services s ON s.id = ps.service_id
+             LEFT JOIN project_service_payments psp ON psp.project_id = ps.project_id AND psp.service_id = ps.service_id
             WHERE ps.project_id = ANY($1::int[])
             ORDER BY ps.project_id, lower(s.name), ps.service_id`,
           [rows.map((r) => r.id)],
@@ -137,13 +148,14 @@ export class ProjectQueries {
         lineTotal: (unit * l.quantity) / 100,
         creditEligible: l.credit_eligible,
         creditCost: l.credit_cost,
+        paidWithCredits: l.paid_with_credits,
       });
       byProject.set(l.project_id, list);
     }
     return rows.map((r) => {
       const services = byProject.get(r.id) ?? [];
       const price = Number(r.price_cents);
-      const paid = Number(r.paid_cents);
+      const paid = Number(r.paid_cents) + Number(r.credit_covered_cents);
       return {
         id: r.id,
         name: r.name,
@@ -157,9 +169,10 @@ export class ProjectQueries {
         price: price / 100,
         isPaid: r.is_paid,
         date: r.date.toISOString(),
-        amountPaid: paid / 100,
+        amountPaid: Number(r.paid_cents) / 100,
         unpaidAmount: r.is_paid ? 0 : Math.max(0, price - paid) / 100,
         creditCost: services.filter((s) => s.creditEligible).reduce((sum, s) => sum + s.creditCost * s.quantity, 0),
+        creditsDue: r.is_paid ? 0 : services.filter((s) => s.creditEligible && !s.paidWithCredits).reduce((sum, s) => sum + s.creditCost * s.quantity, 0),
         services,
       };
     });

@@ -32,8 +32,12 @@ export class ProjectSqlRepository extends ProjectRepository {
     );
     const r = rows[0];
     if (!r) return null;
-    const lines: Array<{ service_id: number; quantity: number; unit_price_cents: string }> = await this.tx.manager.query(
-      `SELECT service_id, quantity, unit_price_cents FROM project_services WHERE project_id = $1 ORDER BY service_id`,
+    const lines: Array<{ service_id: number; quantity: number; unit_price_cents: string; credits_paid: number | null }> = await this.tx.manager.query(
+      `SELECT ps.service_id, ps.quantity, ps.unit_price_cents, psp.credit_amount AS credits_paid
+         FROM project_services ps
+         LEFT JOIN project_service_payments psp
+           ON psp.project_id = ps.project_id AND psp.service_id = ps.service_id AND psp.paid_with_credits
+        WHERE ps.project_id = $1 ORDER BY ps.service_id`,
       [id],
     );
     return Project.restore({
@@ -48,7 +52,12 @@ export class ProjectSqlRepository extends ProjectRepository {
       price: Money.ofCents(Number(r.price_cents)),
       isPaid: r.is_paid,
       date: r.date,
-      lines: lines.map((l) => ({ serviceId: l.service_id, quantity: l.quantity, unitPrice: Money.ofCents(Number(l.unit_price_cents)) })),
+      lines: lines.map((l) => ({
+        serviceId: l.service_id,
+        quantity: l.quantity,
+        unitPrice: Money.ofCents(Number(l.unit_price_cents)),
+        creditsPaid: l.credits_paid ?? 0,
+      })),
     });
   }
 
@@ -72,6 +81,7 @@ export class ProjectSqlRepository extends ProjectRepository {
         WHERE id = $1`,
       [p.id, p.name, p.description, p.clientId, p.serviceId, p.thumbnailUrl, p.downloadLink, p.photoCount, p.price.cents, p.isPaid],
     );
+    await this.tx.manager.query(`DELETE FROM project_service_payments WHERE project_id = $1 AND paid_with_credits`, [p.id]);
     await this.tx.manager.query(`DELETE FROM project_services WHERE project_id = $1`, [p.id]);
     await this.writeLines(project);
   }
@@ -92,5 +102,13 @@ export class ProjectSqlRepository extends ProjectRepository {
        SELECT $1, * FROM unnest($2::int[], $3::int[], $4::bigint[])`,
       [project.id, lines.map((l) => l.serviceId), lines.map((l) => l.quantity), lines.map((l) => l.unitPrice.cents)],
     );
+    const credited = lines.filter((l) => (l.creditsPaid ?? 0) > 0);
+    if (credited.length) {
+      await this.tx.manager.query(
+        `INSERT INTO project_service_payments (project_id, service_id, paid_with_credits, credit_amount)
+         SELECT $1, s, true, c FROM unnest($2::int[], $3::int[]) AS x(s, c)`,
+        [project.id, credited.map((l) => l.serviceId), credited.map((l) => l.creditsPaid)],
+      );
+    }
   }
 }

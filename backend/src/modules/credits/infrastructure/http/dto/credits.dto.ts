@@ -129,3 +129,35 @@ export class CreditProjectResponse {
   @ApiProperty({ example: 4 }) id: number;
   @ApiProperty({ example: 'Harbour Lane listing' }) name: string;
 }
+
+export class RedeemCreditsRequest {
+  @ApiProperty({ example: 4 })
+  @intFromText()
+  @IsInt({ message: 'Project not found' })
+  @Min(1, { message: 'Project not found' })
+  @Max(2147483647, { message: 'Project not found' })
+  projectId: number;
+
+  @ApiPropertyOptional({ example: 'Credits used on Harbour Lane', maxLength: 2000 })
+  @IsOptional()
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
+  description?: string;
+}
+
+export class RedeemCreditsResponse {
+  @ApiProperty({ example: true, description: 'Services remain to be paid in money' }) hasRemainingServices: boolean;
+  @ApiProperty({ example: 120, description: 'Dollars still owed in money' }) remainingBalance: number;
+  @ApiProperty({ example: 6, description: "The client's credit balance afterwards" }) creditBalance: number;
+}
+
+export class ServiceWithCreditsResponse {
+  @ApiProperty({ example: 3 }) serviceId: number;
+  @ApiProperty({ example: 'Aerial photography' }) name: string;
+  @ApiProperty({ example: 150 }) price: number;
+  @ApiProperty({ example: 1 }) quantity: number;
+  @ApiProperty({ example: true }) creditEligible: boolean;
+  @ApiProperty({ example: true, description: 'The same as creditEligible (CONTRACT §4)' }) isEligible: boolean;
+  @ApiProperty({ example: 2 }) creditCost: number;
+  @ApiProperty({ example: false }) paidWithCredits: boolean;
+}

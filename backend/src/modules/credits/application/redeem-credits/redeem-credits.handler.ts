@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import type { User } from '../../../clients';
+import { PaymentLedger } from '../../../payments';
+import { ProjectRepository } from '../../../projects';
+import { ServiceRepository } from '../../../services';
+import { assertMayAccess } from '../../../../shared/auth/guards';
+import { NotFoundError, RuleViolatedError } from '../../../../shared/errors/domain-error';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { CreditAccountRepository } from '../ports/credit-account.repository';
+
+export interface RedeemResult {
+  /** Services remain that are paid (or to be paid) in money. */
+  hasRemainingServices: boolean;
+  /** Dollars still owed in money after the redemption. */
+  remainingBalance: number;
+  /** The client's credit balance afterwards. */
+  creditBalance: number;
+}
+
+const projectNotFound = () => new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
+const nothingEligible = () => new RuleViolatedError('CREDITS.NOTHING_ELIGIBLE', 'No eligible services left to pay with credits');
+
+/**
+ * CONTRACT §4: in one transaction with the project and the balance rows locked, every eligible unpaid
+ * service is paid with credits, a redemption is appended to the ledger, and the project becomes paid
+ * when nothing remains owed. Concurrent redemptions queue on the locks and never overspend.
+ */
+@Injectable()
+export class RedeemCreditsHandler {
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly services: ServiceRepository,
+    private readonly accounts: CreditAccountRepository,
+    private readonly ledger: PaymentLedger,
+    private readonly tx: TransactionHost,
+  ) {}
+
+  execute(user: User, projectId: number, description?: string): Promise<RedeemResult> {
+    return this.tx.run(async () => {
+      const project = await this.projects.findForUpdate(projectId);
+      if (!project) throw projectNotFound();
+      assertMayAccess(user, project.clientId, 'Project');
+      if (project.clientId !== user.id) throw projectNotFound(); // credits are spent by the client who owns them
+      const catalogue = new Map((await this.services.findManyByIds(project.lines.map((l) => l.serviceId))).map((s) => [s.id, s]));
+      const costOf = (serviceId: number) => {
+        const s = catalogue.get(serviceId);
+        return s && s.creditEligible ? s.creditCost : null;
+      };
+      if (project.isPaid || project.creditsDue(costOf) === 0) throw nothingEligible();
+      const account = await this.accounts.loadForUpdate(user.id);
+      const cost = project.creditsDue(costOf);
+      account.redeem(cost, project.id, description?.trim() || `Credits used on ${project.name}`);
+      project.payEligibleLinesWithCredits(costOf);
+      const owed = project.unpaidAfter(await this.ledger.paidTowards(project.id));
+      if (owed.isZero()) project.markPaid();
+      await this.projects.update(project);
+      await this.accounts.save(account);
+      return { hasRemainingServices: project.hasLinesForMoney && !owed.isZero(), remainingBalance: owed.dollars, creditBalance: account.balance };
+    });
+  }
+}
