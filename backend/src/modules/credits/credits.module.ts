@@ -3,6 +3,7 @@ import { ClientsModule } from '../clients';
 import { PaymentsModule } from '../payments';
 import { ProjectsModule } from '../projects';
 import { ServicesModule } from '../services';
+import { PurchaseCreditsHandler } from './application/purchase-credits/purchase-credits.handler';
 import { RedeemCreditsHandler } from './application/redeem-credits/redeem-credits.handler';
 import { AdjustCreditsHandler } from './application/adjust-credits/adjust-credits.handler';
 import { BundleCatalogue } from './application/bundles/bundle-catalogue';
@@ -21,6 +22,7 @@ import { CreditQueries } from './infrastructure/persistence/credit.queries';
     BundleCatalogue,
     AdjustCreditsHandler,
     RedeemCreditsHandler,
+    PurchaseCreditsHandler,
     CreditQueries,
     { provide: BundleRepository, useClass: BundleSqlRepository },
     { provide: CreditAccountRepository, useClass: CreditAccountSqlRepository },

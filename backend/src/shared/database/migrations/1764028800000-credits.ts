@@ -49,6 +49,11 @@ export class Credits1764028800000 implements MigrationInterface {
     await q.query(`CREATE INDEX credit_transactions_bundle_idx ON credit_transactions (bundle_id) WHERE type = 'purchase'`);
     await q.query(`CREATE INDEX credit_transactions_project_idx ON credit_transactions (project_id) WHERE project_id IS NOT NULL`);
 
+    // Card intents that buy a bundle: which bundle, and how many credits the price paid for.
+    await q.query(`ALTER TABLE card_payment_intents ADD COLUMN bundle_id INTEGER REFERENCES credit_bundles (id)`);
+    await q.query(`ALTER TABLE card_payment_intents ADD COLUMN credit_amount INTEGER CHECK (credit_amount >= 1)`);
+    await q.query(`CREATE INDEX card_payment_intents_bundle_idx ON card_payment_intents (user_id, bundle_id, created_at DESC) WHERE purpose = 'credits'`);
+
     await q.query(`
       CREATE TABLE project_service_payments (
         project_id        INTEGER NOT NULL REFERENCES projects (id),
@@ -63,6 +68,7 @@ export class Credits1764028800000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE project_service_payments`);
+    await q.query(`ALTER TABLE card_payment_intents DROP COLUMN credit_amount, DROP COLUMN bundle_id`);
     await q.query(`DROP TABLE credit_transactions`);
     await q.query(`DROP TABLE user_credits`);
     await q.query(`DROP TABLE credit_bundles`);

@@ -6,4 +6,9 @@ export abstract class CreditAccountRepository {
   abstract loadForUpdate(userId: number): Promise<CreditAccount>;
   /** Appends the account's new entries and stores the new balance, in the open transaction. */
   abstract save(account: CreditAccount): Promise<void>;
+  /** Has a purchase already been credited for this provider payment id? */
+  abstract isCredited(stripePaymentId: string): Promise<boolean>;
+  /** How many purchases of the bundle the user has had credited. */
+  abstract purchasesOf(userId: number, bundleId: number): Promise<number>;
+  abstract balanceOf(userId: number): Promise<number>;
 }

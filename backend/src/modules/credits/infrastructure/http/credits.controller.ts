@@ -10,6 +10,7 @@ import { IdPipe } from '../../../../shared/http/id.pipe';
 import { parseListQuery, sendList } from '../../../../shared/http/list-query';
 import { AdjustCreditsHandler } from '../../application/adjust-credits/adjust-credits.handler';
 import { BundleCatalogue } from '../../application/bundles/bundle-catalogue';
+import { PurchaseCreditsHandler } from '../../application/purchase-credits/purchase-credits.handler';
 import { RedeemCreditsHandler } from '../../application/redeem-credits/redeem-credits.handler';
 import type { CreditBundle } from '../../domain/credit-bundle';
 import { BUNDLE_SORTS, bundleResponse, CreditQueries } from '../persistence/credit.queries';
@@ -19,6 +20,10 @@ import {
   BundleResponse,
   ClientWithCreditsResponse,
   CreateBundleRequest,
+  CreditPaymentIntentRequest,
+  CreditPaymentIntentResponse,
+  PurchaseCreditsRequest,
+  PurchaseCreditsResponse,
   CreditProjectResponse,
   RedeemCreditsRequest,
   RedeemCreditsResponse,
@@ -42,7 +47,28 @@ export class CreditsController {
     private readonly queries: CreditQueries,
     private readonly adjust: AdjustCreditsHandler,
     private readonly redeem: RedeemCreditsHandler,
+    private readonly purchases: PurchaseCreditsHandler,
   ) {}
+
+  @Post('create-credit-payment-intent')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  @ApiOperation({ summary: "Start buying a bundle by card, at the bundle's own price" })
+  @ApiOkResponse({ type: CreditPaymentIntentResponse })
+  async creditIntent(@Body() body: CreditPaymentIntentRequest, @CurrentUser() user: User): Promise<CreditPaymentIntentResponse> {
+    const amount = body.amount === undefined ? undefined : Money.fromDollars(body.amount, 'amount');
+    const intent = await this.purchases.startPurchase(user, body.bundleId, amount);
+    return { clientSecret: intent.clientSecret, amount: intent.amount.dollars, paymentIntentId: intent.paymentIntentId };
+  }
+
+  @Post('purchase-credits')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  @ApiOperation({ summary: "Add the bundle's credits for this user's succeeded card payment (once per payment)" })
+  @ApiOkResponse({ type: PurchaseCreditsResponse })
+  purchase(@Body() body: PurchaseCreditsRequest, @CurrentUser() user: User): Promise<PurchaseCreditsResponse> {
+    return this.purchases.purchase(user, body.bundleId, body.stripePaymentId);
+  }
 
   @Get('project-services-with-credits/:projectId')
   @UseGuards(SignedInGuard)

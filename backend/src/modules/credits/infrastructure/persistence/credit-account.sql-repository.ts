@@ -18,6 +18,27 @@ export class CreditAccountSqlRepository extends CreditAccountRepository {
     return CreditAccount.open(userId, rows[0].balance);
   }
 
+  async isCredited(stripePaymentId: string): Promise<boolean> {
+    const rows: unknown[] = await this.tx.manager.query(
+      `SELECT 1 FROM credit_transactions WHERE type = 'purchase' AND stripe_payment_id = $1`,
+      [stripePaymentId],
+    );
+    return rows.length > 0;
+  }
+
+  async purchasesOf(userId: number, bundleId: number): Promise<number> {
+    const rows: Array<{ n: string }> = await this.tx.manager.query(
+      `SELECT count(*) AS n FROM credit_transactions WHERE type = 'purchase' AND user_id = $1 AND bundle_id = $2`,
+      [userId, bundleId],
+    );
+    return Number(rows[0].n);
+  }
+
+  async balanceOf(userId: number): Promise<number> {
+    const rows: Array<{ balance: number }> = await this.tx.manager.query(`SELECT balance FROM user_credits WHERE user_id = $1`, [userId]);
+    return rows[0]?.balance ?? 0;
+  }
+
   async save(account: CreditAccount): Promise<void> {
     const from = this.written.get(account) ?? 0;
     const entries = account.newEntries.slice(from);

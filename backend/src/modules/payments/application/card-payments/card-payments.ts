@@ -5,7 +5,7 @@ import { assertMayAccess } from '../../../../shared/auth/guards';
 import { Money } from '../../../../shared/domain/money';
 import { NotFoundError, RuleViolatedError } from '../../../../shared/errors/domain-error';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
-import { CURRENCY, verifyIntent } from '../../domain/card-payment';
+import { CURRENCY, IntentRecord, verifyIntent } from '../../domain/card-payment';
 import { Payment } from '../../domain/payment';
 import { CardIntentRepository } from '../ports/card-intent.repository';
 import { PaymentGateway } from '../ports/payment-gateway';
@@ -23,6 +23,8 @@ export const nothingDue = () => new RuleViolatedError('PAYMENTS.NOTHING_DUE', 'N
 @Injectable()
 export class CardPayments {
   private readonly logger = new Logger('CardPayments');
+  /** Credits a verified bundle purchase; registered by the credits module (which depends on this one). */
+  private creditsFulfiller: ((record: IntentRecord) => Promise<void>) | null = null;
 
   constructor(
     private readonly gateway: PaymentGateway,
@@ -79,22 +81,83 @@ export class CardPayments {
   /** The webhook's `payment_intent.succeeded`; intents this portal did not create are ignored. */
   async fulfilFromWebhook(intentId: string): Promise<'recorded' | 'ignored'> {
     const record = await this.intents.find(intentId);
-    if (!record || record.purpose !== 'project') return 'ignored';
+    if (!record) return 'ignored';
+    if (record.purpose === 'credits') {
+      if (!this.creditsFulfiller) return 'ignored';
+      await this.creditsFulfiller(await this.verified(intentId, {}));
+      return 'recorded';
+    }
     await this.fulfil(intentId, {});
     return 'recorded';
   }
 
-  private async fulfil(intentId: string, expected: { projectId?: number; userId?: number }): Promise<number> {
+  registerCreditsFulfiller(fulfil: (record: IntentRecord) => Promise<void>): void {
+    this.creditsFulfiller = fulfil;
+  }
+
+  /** Starts buying a bundle: the bundle's own price, never an amount from the browser (CONTRACT §4). */
+  async createCreditsIntent(
+    user: User,
+    bundle: { id: number; creditAmount: number; priceCents: number },
+    /** How many purchases of this bundle this user has had credited: a new one gets a new intent. */
+    purchasesSoFar: number,
+  ): Promise<{ clientSecret: string; amount: Money; paymentIntentId: string }> {
+    const amount = Money.ofCents(bundle.priceCents);
+    const idempotencyKey = createHash('sha256')
+      .update(`credits:${bundle.id}:user:${user.id}:price:${bundle.priceCents}:credits:${bundle.creditAmount}:purchase:${purchasesSoFar + 1}`)
+      .digest('hex');
+    const intent = await this.gateway.createIntent({
+      amountCents: amount.cents,
+      currency: CURRENCY,
+      metadata: { purpose: 'credits', bundleId: String(bundle.id), userId: String(user.id) },
+      idempotencyKey,
+    });
+    await this.intents.record({
+      id: intent.id,
+      purpose: 'credits',
+      projectId: null,
+      bundleId: bundle.id,
+      creditAmount: bundle.creditAmount,
+      userId: user.id,
+      amountCents: amount.cents,
+      currency: CURRENCY,
+    });
+    return { clientSecret: intent.clientSecret, amount, paymentIntentId: intent.id };
+  }
+
+  /**
+   * This user's succeeded intents for the bundle, checked with the provider, newest first: the given
+   * one only when `intentId` is set. Intents that did not succeed are left out.
+   */
+  async succeededCreditsIntents(user: User, bundleId: number, intentId?: string): Promise<IntentRecord[]> {
+    if (intentId) return [await this.verified(intentId, { userId: user.id, bundleId })];
+    const found: IntentRecord[] = [];
+    for (const record of await this.intents.creditIntentsOf(user.id, bundleId)) {
+      try {
+        found.push(await this.verified(record.id, { userId: user.id, bundleId }));
+      } catch {
+        // not succeeded (yet): not a payment to credit
+      }
+    }
+    return found;
+  }
+
+  private async verified(intentId: string, expected: { userId?: number; bundleId?: number; projectId?: number }): Promise<IntentRecord> {
     const intent = await this.gateway.retrieveIntent(intentId);
     if (!intent) throw new RuleViolatedError('PAYMENTS.UNKNOWN_INTENT', 'This payment was not started here');
-    const record = verifyIntent(intent, await this.intents.find(intentId), expected);
+    return verifyIntent(intent, await this.intents.find(intentId), expected);
+  }
+
+  private async fulfil(intentId: string, expected: { projectId?: number; userId?: number }): Promise<number> {
+    const record = await this.verified(intentId, expected);
+    if (record.purpose !== 'project') throw new RuleViolatedError('PAYMENTS.INTENT_MISMATCH', 'This payment does not belong to this project');
     const projectId = record.projectId!;
     await this.tx.run(async () => {
       const project = await this.projects.findForUpdate(projectId);
       if (!project) throw projectNotFound();
-      const added = await this.payments.addOnce(Payment.card(projectId, record.userId, Money.ofCents(record.amountCents), intent.id));
+      const added = await this.payments.addOnce(Payment.card(projectId, record.userId, Money.ofCents(record.amountCents), record.id));
       if (added && !project.isPaid && (await this.unpaid(project)).isZero()) await this.projects.markPaid(projectId);
-      if (added) this.logger.log(`card payment ${intent.id} recorded for project ${projectId}`);
+      if (added) this.logger.log(`card payment ${record.id} recorded for project ${projectId}`);
     });
     return projectId;
   }

@@ -161,3 +161,44 @@ export class ServiceWithCreditsResponse {
   @ApiProperty({ example: 2 }) creditCost: number;
   @ApiProperty({ example: false }) paidWithCredits: boolean;
 }
+
+export class CreditPaymentIntentRequest {
+  @ApiProperty({ example: 2 })
+  @intFromText()
+  @IsInt({ message: 'Credit bundle not found' })
+  @Min(1, { message: 'Credit bundle not found' })
+  @Max(2147483647, { message: 'Credit bundle not found' })
+  bundleId: number;
+
+  @ApiPropertyOptional({ oneOf: [{ type: 'number' }, { type: 'string' }], description: "Must equal the bundle's price when given" })
+  @IsOptional()
+  @IsAmount('Amount')
+  amount?: number | string;
+}
+
+export class CreditPaymentIntentResponse {
+  @ApiProperty() clientSecret: string;
+  @ApiProperty({ example: 90, description: 'Dollars' }) amount: number;
+  @ApiProperty({ example: 'pi_3Nx…' }) paymentIntentId: string;
+}
+
+export class PurchaseCreditsRequest {
+  @ApiProperty({ example: 2 })
+  @intFromText()
+  @IsInt({ message: 'Credit bundle not found' })
+  @Min(1, { message: 'Credit bundle not found' })
+  @Max(2147483647, { message: 'Credit bundle not found' })
+  bundleId: number;
+
+  @ApiPropertyOptional({ example: 'pi_3Nx…', description: "Without it, this user's latest succeeded, not yet credited intent for the bundle" })
+  @IsOptional()
+  @IsString({ message: 'stripePaymentId must be a PaymentIntent id (pi_…)' })
+  @MaxLength(255, { message: 'stripePaymentId is too long' })
+  stripePaymentId?: string;
+}
+
+export class PurchaseCreditsResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ example: 10, description: '0 when this payment had already been credited' }) creditsAdded: number;
+  @ApiProperty({ example: 14 }) creditBalance: number;
+}

@@ -1,0 +1,82 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { User } from '../../../clients';
+import { CardPayments, type IntentRecord } from '../../../payments';
+import { Money } from '../../../../shared/domain/money';
+import { RuleViolatedError } from '../../../../shared/errors/domain-error';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { bundleNotFound } from '../bundles/bundle-catalogue';
+import { BundleRepository } from '../ports/bundle.repository';
+import { CreditAccountRepository } from '../ports/credit-account.repository';
+
+const notAvailable = () => new RuleViolatedError('CREDITS.BUNDLE_INACTIVE', 'This bundle is not available for purchase');
+const wrongAmount = () => new RuleViolatedError('CREDITS.AMOUNT_MISMATCH', 'The amount does not match the bundle price');
+const noPayment = () => new RuleViolatedError('CREDITS.NO_PAYMENT', 'No completed payment was found for this bundle');
+
+export interface PurchaseResult {
+  success: true;
+  creditsAdded: number;
+  creditBalance: number;
+}
+
+/**
+ * CONTRACT §4: buying a bundle by card. The intent is for the bundle's own price; credits are added
+ * only for this user's succeeded intent for that bundle, once per provider payment id, whether the
+ * browser's purchase call or the webhook comes first.
+ */
+@Injectable()
+export class PurchaseCreditsHandler implements OnModuleInit {
+  constructor(
+    private readonly bundles: BundleRepository,
+    private readonly accounts: CreditAccountRepository,
+    private readonly cards: CardPayments,
+    private readonly tx: TransactionHost,
+  ) {}
+
+  onModuleInit(): void {
+    this.cards.registerCreditsFulfiller(async (record) => {
+      await this.credit(record);
+    });
+  }
+
+  async startPurchase(user: User, bundleId: number, amount?: Money): Promise<{ clientSecret: string; amount: Money; paymentIntentId: string }> {
+    const bundle = await this.bundles.find(bundleId);
+    if (!bundle) throw bundleNotFound();
+    if (!bundle.props.isActive) throw notAvailable();
+    if (amount && !amount.equals(bundle.props.price)) throw wrongAmount();
+    return this.cards.createCreditsIntent(
+      user,
+      { id: bundle.id, creditAmount: bundle.props.creditAmount, priceCents: bundle.props.price.cents },
+      await this.accounts.purchasesOf(user.id, bundle.id),
+    );
+  }
+
+  /** Without `stripePaymentId`, this user's latest succeeded intent for the bundle that was not credited yet. */
+  async purchase(user: User, bundleId: number, stripePaymentId?: string): Promise<PurchaseResult> {
+    const succeeded = await this.cards.succeededCreditsIntents(user, bundleId, stripePaymentId);
+    let chosen: IntentRecord | undefined = succeeded[0];
+    if (!stripePaymentId) {
+      chosen = undefined;
+      for (const record of succeeded) {
+        if (!(await this.accounts.isCredited(record.id))) {
+          chosen = record;
+          break;
+        }
+      }
+      if (!chosen && succeeded.length) return { success: true, creditsAdded: 0, creditBalance: await this.accounts.balanceOf(user.id) };
+    }
+    if (!chosen) throw noPayment();
+    return this.credit(chosen);
+  }
+
+  private credit(record: IntentRecord): Promise<PurchaseResult> {
+    return this.tx.run(async () => {
+      const account = await this.accounts.loadForUpdate(record.userId);
+      // The balance row is locked: checking and crediting cannot interleave for this user.
+      if (await this.accounts.isCredited(record.id)) return { success: true as const, creditsAdded: 0, creditBalance: account.balance };
+      const credits = record.creditAmount ?? 0;
+      account.purchase(credits, record.bundleId!, record.id, 'Credit bundle purchase');
+      await this.accounts.save(account);
+      return { success: true as const, creditsAdded: credits, creditBalance: account.balance };
+    });
+  }
+}
