@@ -1,19 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsString, Matches, MaxLength } from 'class-validator';
 import type { User } from '../../../clients';
 import { CardPayments } from '../../../payments';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { IdField } from '../../../../shared/http/id-field';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { projectNotFound } from '../../domain/projects.errors';
 import { ProjectQueries } from '../persistence/project.queries';
 import { ProjectResponse } from './dto/project.response';
 
 class ProjectIdRequest {
-  @ApiProperty({ example: 4 })
-  @IsInt({ message: 'Project not found' })
-  @Min(1, { message: 'Project not found' })
-  @Max(2147483647, { message: 'Project not found' })
+  @IdField('Project not found')
   projectId: number;
 }
 

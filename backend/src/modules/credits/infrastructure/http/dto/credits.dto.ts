@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsAmount } from '../../../../../shared/http/amount.validator';
+import { IdField } from '../../../../../shared/http/id-field';
 
 const intFromText = () =>
   Transform(({ value }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value));
@@ -79,11 +80,7 @@ export class UpdateBundleRequest {
 }
 
 export class AdjustCreditsRequest {
-  @ApiProperty({ example: 7 })
-  @intFromText()
-  @IsInt({ message: 'Client not found' })
-  @Min(1, { message: 'Client not found' })
-  @Max(2147483647, { message: 'Client not found' })
+  @IdField('Client not found', 7)
   userId: number;
 
   @ApiProperty({ example: 5, minimum: 1 })
@@ -131,11 +128,7 @@ export class CreditProjectResponse {
 }
 
 export class RedeemCreditsRequest {
-  @ApiProperty({ example: 4 })
-  @intFromText()
-  @IsInt({ message: 'Project not found' })
-  @Min(1, { message: 'Project not found' })
-  @Max(2147483647, { message: 'Project not found' })
+  @IdField('Project not found', 4)
   projectId: number;
 
   @ApiPropertyOptional({ example: 'Credits used on Harbour Lane', maxLength: 2000 })
@@ -163,11 +156,7 @@ export class ServiceWithCreditsResponse {
 }
 
 export class CreditPaymentIntentRequest {
-  @ApiProperty({ example: 2 })
-  @intFromText()
-  @IsInt({ message: 'Credit bundle not found' })
-  @Min(1, { message: 'Credit bundle not found' })
-  @Max(2147483647, { message: 'Credit bundle not found' })
+  @IdField('Credit bundle not found', 2)
   bundleId: number;
 
   @ApiPropertyOptional({ oneOf: [{ type: 'number' }, { type: 'string' }], description: "Must equal the bundle's price when given" })
@@ -183,11 +172,7 @@ export class CreditPaymentIntentResponse {
 }
 
 export class PurchaseCreditsRequest {
-  @ApiProperty({ example: 2 })
-  @intFromText()
-  @IsInt({ message: 'Credit bundle not found' })
-  @Min(1, { message: 'Credit bundle not found' })
-  @Max(2147483647, { message: 'Credit bundle not found' })
+  @IdField('Credit bundle not found', 2)
   bundleId: number;
 
   @ApiPropertyOptional({ example: 'pi_3Nx…', description: "Without it, this user's latest succeeded, not yet credited intent for the bundle" })
