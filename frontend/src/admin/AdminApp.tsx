@@ -7,6 +7,7 @@ import { CURRENT_USER_KEY, fetchCurrentUser } from '../portal/features/auth/api'
 import type { User } from '../shared/api/types';
 import { themeOptions } from '../shared/ui/theme';
 import clients from './clients';
+import { CreditsPage } from './credits/CreditsPage';
 import { AdminLayout } from './layout/AdminLayout';
 import { AdminPlaceholderPage } from './pages/AdminPlaceholderPage';
 import { DashboardPage } from './pages/DashboardPage';
@@ -72,7 +73,7 @@ export function AdminApp() {
       <Resource name="services" {...services} />
       <Resource name="payments" {...payments} />
       <CustomRoutes>
-        <Route path="/credits" element={<AdminPlaceholderPage title="Bundles" />} />
+        <Route path="/credits" element={<CreditsPage />} />
         <Route path="/email" element={<AdminPlaceholderPage title="Email System" />} />
       </CustomRoutes>
     </Admin>

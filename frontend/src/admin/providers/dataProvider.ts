@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { clientsOverrides } from '../clients/dataProvider';
+import { creditsMethods } from '../credits/dataProvider';
 import { dashboardMethods } from '../pages/dashboard/dataProvider';
 import { paymentsMethods } from '../payments/dataProvider';
 import { projectsMethods } from '../projects/dataProvider';
@@ -41,6 +42,7 @@ export const dataProvider = {
   ...projectsMethods,
   ...paymentsMethods,
   ...dashboardMethods,
+  ...creditsMethods,
 };
 
 export type AppDataProvider = typeof dataProvider;

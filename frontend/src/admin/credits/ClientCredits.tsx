@@ -1,0 +1,292 @@
+import Clear from '@mui/icons-material/Clear';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import PeopleOutline from '@mui/icons-material/PeopleOutline';
+import Search from '@mui/icons-material/Search';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { useDataProvider, type DataProvider } from 'react-admin';
+import { formatCredits, formatDate, initials } from '../../shared/ui/formatters';
+import type { CreditsMethods } from './dataProvider';
+import { creditProjectsKey } from './queries';
+import { isCredit, matchesClient, signedAmount, transactionLabel } from './transactions';
+import type { ClientWithCredits, CreditTransaction } from './types';
+
+export interface ClientCreditsProps {
+  clients: ClientWithCredits[];
+  onAdjust: (client: ClientWithCredits) => void;
+}
+
+/**
+ * Client Credits (spec §2): a search over username and e-mail (in the browser), one expandable row
+ * per client (one open at a time) with the projects paid with credits and the transaction history.
+ */
+export function ClientCredits({ clients, onAdjust }: ClientCreditsProps) {
+  const [search, setSearch] = useState('');
+  const [expanded, setExpanded] = useState<number | null>(null);
+  const shown = useMemo(() => clients.filter((c) => matchesClient(c, search)), [clients, search]);
+  const searching = search.trim() !== '';
+
+  return (
+    <Box>
+      <Box sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <TextField
+          placeholder="Search clients by name or email..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          variant="outlined"
+          size="small"
+          fullWidth
+          sx={{ maxWidth: { sm: 420 }, bgcolor: 'background.paper' }}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search clients by name or email...' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+              endAdornment: search ? (
+                <InputAdornment position="end">
+                  <IconButton aria-label="Clear search" size="small" edge="end" onClick={() => setSearch('')}>
+                    <Clear fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : undefined,
+            },
+          }}
+        />
+      </Box>
+      {shown.length === 0 ? (
+        <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
+          <Avatar sx={{ mx: 'auto', mb: 2, width: 52, height: 52, bgcolor: 'rgba(30, 58, 138, 0.08)', color: 'primary.main' }}>
+            <PeopleOutline />
+          </Avatar>
+          <Typography variant="h6" component="p">
+            No Clients Found
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {searching ? 'No clients match your search criteria.' : 'There are no clients with credit history.'}
+          </Typography>
+        </Box>
+      ) : (
+        <Box component="ul" aria-label="Clients" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {shown.map((client) => (
+            <ClientRow
+              key={client.id}
+              client={client}
+              expanded={expanded === client.id}
+              onToggle={() => setExpanded((open) => (open === client.id ? null : client.id))}
+              onAdjust={() => onAdjust(client)}
+            />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function ClientRow({
+  client,
+  expanded,
+  onToggle,
+  onAdjust,
+}: {
+  client: ClientWithCredits;
+  expanded: boolean;
+  onToggle: () => void;
+  onAdjust: () => void;
+}) {
+  const panelId = useId();
+  return (
+    <Box
+      component="li"
+      data-testid={`client-credits-${client.id}`}
+      sx={{ borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', pr: { xs: 1, sm: 2 }, bgcolor: expanded ? 'grey.50' : undefined }}>
+        <ButtonBase
+          onClick={onToggle}
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            justifyContent: 'flex-start',
+            textAlign: 'left',
+            gap: 1.5,
+            px: { xs: 1.5, sm: 2 },
+            py: 1.5,
+            '&:hover': { bgcolor: 'action.hover' },
+            '&.Mui-focusVisible': { bgcolor: 'action.focus' },
+          }}
+        >
+          <ExpandMore
+            fontSize="small"
+            sx={{ color: 'text.secondary', transition: 'transform 150ms', transform: expanded ? 'rotate(180deg)' : 'none' }}
+          />
+          <Avatar sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'primary.main', display: { xs: 'none', sm: 'flex' } }}>
+            {initials(client.username)}
+          </Avatar>
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography sx={{ fontWeight: 600 }} noWrap>
+              {client.username}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {client.email}
+            </Typography>
+          </Box>
+          <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.2 }}>
+              Credit Balance
+            </Typography>
+            <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="credit-balance">
+              {formatCredits(client.creditBalance)}
+            </Typography>
+          </Box>
+        </ButtonBase>
+        <Tooltip title="Adjust credits">
+          <IconButton aria-label="Adjust credits" onClick={onAdjust} color="primary" sx={{ ml: 0.5 }}>
+            <TuneOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <Collapse in={expanded} unmountOnExit>
+        <Box id={panelId} sx={{ px: { xs: 1.5, sm: 3 }, pb: 2.5, pt: 1.5, bgcolor: 'grey.50', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
+          <CreditProjects clientId={client.id} />
+          <TransactionHistory transactions={client.transactions} />
+        </Box>
+      </Collapse>
+    </Box>
+  );
+}
+
+/** The projects where the client's credits were used, fetched only while the row is expanded. */
+function CreditProjects({ clientId }: { clientId: number }) {
+  const dataProvider = useDataProvider<DataProvider & CreditsMethods>();
+  const projects = useQuery({
+    queryKey: creditProjectsKey(clientId),
+    queryFn: () => dataProvider.getCreditProjects(clientId).then((r) => r.data),
+    retry: false,
+  });
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        Projects Using Credits
+      </Typography>
+      {projects.isPending ? (
+        <CircularProgress size={20} aria-label="Loading projects" />
+      ) : projects.isError ? (
+        <Alert severity="error">{projects.error instanceof Error ? projects.error.message : 'Error loading data'}</Alert>
+      ) : projects.data.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No projects found where credits were used.
+        </Typography>
+      ) : (
+        <Box component="ul" aria-label="Projects using credits" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+          {projects.data.map((project) => (
+            <Box
+              component="li"
+              key={project.id}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1.25,
+                bgcolor: 'background.paper',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1.5,
+                px: 1.5,
+                py: 1,
+              }}
+            >
+              <FolderOutlined fontSize="small" color="action" />
+              <Typography variant="body2" sx={{ fontWeight: 500, flex: 1, minWidth: 0 }} noWrap>
+                {project.name}
+              </Typography>
+              <Chip label="Project" size="small" variant="outlined" color="primary" />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+const historyColumns = ['Date', 'Type', 'Amount', 'Description'] as const;
+
+function TransactionHistory({ transactions }: { transactions: CreditTransaction[] }) {
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        Transaction History
+      </Typography>
+      {transactions.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No transaction history.
+        </Typography>
+      ) : (
+        <TableContainer
+          sx={{ overflowX: 'auto', bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 1.5 }}
+        >
+          <Table size="small" aria-label="Transaction history" sx={{ minWidth: 520 }}>
+            <TableHead>
+              <TableRow>
+                {historyColumns.map((label) => (
+                  <TableCell key={label} sx={{ fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                    {label}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {transactions.map((t) => (
+                <TableRow key={t.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(t.transactionDate)}</TableCell>
+                  <TableCell>
+                    <Chip
+                      label={transactionLabel(t.type)}
+                      size="small"
+                      variant="outlined"
+                      color={isCredit(t.type) ? 'success' : 'default'}
+                      sx={{ fontWeight: 600 }}
+                    />
+                  </TableCell>
+                  <TableCell
+                    sx={{
+                      fontWeight: 700,
+                      fontVariantNumeric: 'tabular-nums',
+                      color: isCredit(t.type) ? 'success.main' : 'error.main',
+                    }}
+                  >
+                    {signedAmount(t)}
+                  </TableCell>
+                  <TableCell sx={{ color: 'text.secondary', minWidth: 160 }}>{t.description || '-'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}

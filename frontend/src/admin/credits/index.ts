@@ -1,0 +1,2 @@
+export { CreditsPage } from './CreditsPage';
+export { creditsMethods, type CreditsMethods } from './dataProvider';

@@ -1,0 +1,9 @@
+import type { Identifier } from 'react-admin';
+
+/** Query keys of the Bundles page; invalidating CREDITS_KEY refreshes all of it. */
+export const CREDITS_KEY = ['credits'] as const;
+export const BUNDLES_KEY = ['credits', 'bundles'] as const;
+export const USAGE_KEY = ['credits', 'usage'] as const;
+export const CLIENTS_KEY = ['credits', 'clients'] as const;
+export const creditProjectsKey = (clientId: Identifier) => ['credits', 'projects', String(clientId)] as const;
+export const CREDIT_PROJECTS_KEY = ['credits', 'projects'] as const;

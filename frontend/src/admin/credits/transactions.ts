@@ -1,0 +1,26 @@
+import type { CreditTransaction } from './types';
+
+/** Spec §2: purchase 'Purchase', redemption 'Redemption', adjustment-add 'Admin Added', adjustment-remove 'Admin Removed'. */
+export const TRANSACTION_LABELS: Record<string, string> = {
+  purchase: 'Purchase',
+  redemption: 'Redemption',
+  'adjustment-add': 'Admin Added',
+  'adjustment-remove': 'Admin Removed',
+};
+
+export const transactionLabel = (type: string) => TRANSACTION_LABELS[type] ?? type;
+
+/** Purchases and admin additions add credits; every other type subtracts. */
+export const isCredit = (type: string) => type === 'purchase' || type === 'adjustment-add';
+
+/** '+5' or '-2'. */
+export function signedAmount(t: Pick<CreditTransaction, 'amount' | 'type'>): string {
+  return `${isCredit(t.type) ? '+' : '-'}${Math.abs(t.amount)}`;
+}
+
+/** Case-insensitive substring of username or e-mail; an empty search keeps everyone. */
+export function matchesClient(client: { username: string; email: string }, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  return client.username.toLowerCase().includes(q) || client.email.toLowerCase().includes(q);
+}
