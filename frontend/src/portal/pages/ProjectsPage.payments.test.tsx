@@ -14,6 +14,7 @@ const EMULATOR = 'POST /api/payment-emulator/payment_intents/pi_123/confirm';
 const CONFIRM = 'POST /api/confirm-payment';
 const MARK_PAID = 'POST /api/mark-project-as-paid/2';
 const CONFIG = 'GET /api/public-config';
+const CREDITS = `GET /api/user-credits/${client.id}`;
 
 const unpaid = project({ id: 2, name: '5 Maple Street', price: 95.5, unpaidAmount: 95.5, isPaid: false });
 const paidNow: Project = {
@@ -42,6 +43,7 @@ function server(overrides: Routes = {}) {
   const routes: Routes = {
     [LIST]: () => ({ body: [confirmed ? paidNow : unpaid] }),
     [CONFIG]: { body: { bookingUrl: null, paymentMode: 'emulator', stripePublishableKey: null } },
+    [CREDITS]: { body: { userId: client.id, balance: 0 } },
     [BALANCE]: { body: { unpaidAmount: 95.5 } },
     [INTENT]: { body: { clientSecret: 'pi_123_secret_abc', amount: 95.5, paymentIntentId: 'pi_123' } },
     [EMULATOR]: (init) => {
@@ -94,7 +96,7 @@ describe('Pay with Card', () => {
     const { spy } = server();
     const dialog = await openDialog(user);
 
-    const order = callOrder(spy).filter((c) => c !== LIST && c !== CONFIG);
+    const order = callOrder(spy).filter((c) => c !== LIST && c !== CONFIG && c !== CREDITS);
     expect(order).toEqual([BALANCE, INTENT]);
     expect(bodyOf(spy, INTENT)).toEqual({ projectId: 2 });
 

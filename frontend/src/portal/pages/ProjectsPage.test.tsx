@@ -41,10 +41,13 @@ const unpaid = project({
 });
 
 function renderPage(projects: Project[] | { status: number; body: unknown }) {
-  const spy = mockFetch({ [URL]: Array.isArray(projects) ? { body: projects } : projects });
+  const spy = mockFetch({ [CREDITS]: { body: { userId: client.id, balance: 0 } }, [URL]: Array.isArray(projects) ? { body: projects } : projects });
   const view = renderWithApp(page, { route: '/projects', user: client });
   return { spy, ...view };
 }
+
+/** the credit balance chip's call (credits issue) */
+const CREDITS = `GET /api/user-credits/${client.id}`;
 
 const cardOf = (name: string) => screen.getByRole('article', { name });
 
@@ -58,7 +61,7 @@ describe('My Projects', () => {
   });
 
   it('shows 3 skeleton cards while the projects load', () => {
-    mockFetch({ [URL]: () => new Promise(() => {}) });
+    mockFetch({ [CREDITS]: { body: { userId: client.id, balance: 0 } }, [URL]: () => new Promise(() => {}) });
     renderWithApp(page, { route: '/projects', user: client });
     expect(screen.getAllByTestId('project-card-skeleton')).toHaveLength(3);
     expect(screen.getByRole('region', { name: 'Loading projects' })).toHaveAttribute('aria-busy', 'true');
@@ -193,7 +196,7 @@ describe('My Projects', () => {
   it('Refresh Projects refetches and shows the new list', async () => {
     const user = userEvent.setup({ delay: null });
     let reply: Project[] = [paid];
-    const spy = mockFetch({ [URL]: () => ({ body: reply }) });
+    const spy = mockFetch({ [CREDITS]: { body: { userId: client.id, balance: 0 } }, [URL]: () => ({ body: reply }) });
     renderWithApp(page, { route: '/projects', user: client });
     await screen.findByRole('article', { name: '12 Ocean Drive' });
     reply = [paid, unpaid];
@@ -206,7 +209,7 @@ describe('My Projects', () => {
   it("a failed refresh toasts 'Failed to refresh projects' and keeps the cards", async () => {
     const user = userEvent.setup({ delay: null });
     let fail = false;
-    mockFetch({
+    mockFetch({ [CREDITS]: { body: { userId: client.id, balance: 0 } },
       [URL]: () => (fail ? { status: 503, body: { statusCode: 503, message: 'Service unavailable' } } : { body: [paid] }),
     });
     renderWithApp(page, { route: '/projects', user: client });
@@ -223,7 +226,7 @@ describe('My Projects', () => {
   it('a refresh after a failed load can succeed', async () => {
     const user = userEvent.setup({ delay: null });
     let fail = true;
-    mockFetch({
+    mockFetch({ [CREDITS]: { body: { userId: client.id, balance: 0 } },
       [URL]: () => (fail ? { status: 500, body: { statusCode: 500, message: 'boom' } } : { body: [unpaid] }),
     });
     renderWithApp(page, { route: '/projects', user: client });

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { errorText } from '../../shared/api/client';
+import { errorText, serverMessageOf } from '../../shared/api/client';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { useToast } from '../../shared/ui/toast';
 import { useCurrentUser } from '../features/auth/hooks';
@@ -20,7 +20,9 @@ import { filterProjects } from '../features/projects/filter';
 import { useClientProjects } from '../features/projects/hooks';
 import { CardPaymentProvider } from '../features/payments/components/CardPaymentProvider';
 import { PaymentSuccessDialog } from '../features/payments/components/PaymentSuccessDialog';
-import { PayWithCardButton } from '../features/payments/components/PayWithCardButton';
+import { CreditBalanceChip } from '../features/credits/components/CreditBalanceChip';
+import { ProjectPaymentActions } from '../features/credits/components/ProjectPaymentActions';
+import { useCreditBalance, useRedeemCredits } from '../features/credits/hooks';
 import type { Project } from '../../shared/api/types';
 
 /** Spec §9: the loading grid shows 3 skeleton cards. */
@@ -40,6 +42,34 @@ export function ProjectsPage() {
   // the 'Payment Successful!' dialog: the project just paid and the amount
   const [paid, setPaid] = useState<{ project: Project; amount: number } | null>(null);
   const [successOpen, setSuccessOpen] = useState(false);
+  const credits = useCreditBalance(user?.id);
+  const redeem = useRedeemCredits(user?.id);
+  const [redeemingId, setRedeemingId] = useState<number | null>(null);
+  // projects where credits were redeemed but money is still owed: id -> dollars left (spec §4)
+  const [redeemed, setRedeemed] = useState<ReadonlyMap<number, number>>(new Map());
+
+  /** 'Use Credits (N)': no confirmation, the cost is on the button (CONTRACT §7). */
+  const redeemCredits = (project: Project) => {
+    if (redeemingId !== null) return;
+    setRedeemingId(project.id);
+    redeem.mutate(
+      { projectId: project.id, description: `Credits used on ${project.name}` },
+      {
+        onSuccess: (result) => {
+          if (result?.hasRemainingServices) {
+            setRedeemed((current) => new Map(current).set(project.id, Number(result.remainingBalance) || 0));
+          }
+        },
+        onError: (error) =>
+          toast({
+            title: 'Redemption Failed',
+            description: serverMessageOf(error, 'Failed to redeem credits. Please try again.'),
+            variant: 'destructive',
+          }),
+        onSettled: () => setRedeemingId(null),
+      },
+    );
+  };
 
   // One toast per failed fetch: 'Failed to refresh projects' after a click on Refresh Projects,
   // 'Failed to load projects' otherwise. An error already in the cache when the page mounts is not
@@ -110,8 +140,20 @@ export function ProjectsPage() {
     content = (
       <ProjectGrid label="Projects">
         {visible.map((project) => (
-          // unpaidActions: shown only while the project is unpaid ('Use Credits (n)' joins it with the credits issue)
-          <ProjectCard key={project.id} project={project} unpaidActions={<PayWithCardButton project={project} />} />
+          // unpaidActions: shown only while the project is unpaid; a paid card shows 'View Project'
+          <ProjectCard
+            key={project.id}
+            project={project}
+            unpaidActions={
+              <ProjectPaymentActions
+                project={project}
+                balance={credits.balance}
+                redeemedRemaining={redeemed.get(project.id)}
+                redeemingId={redeemingId}
+                onRedeem={redeemCredits}
+              />
+            }
+          />
         ))}
       </ProjectGrid>
     );
@@ -129,7 +171,7 @@ export function ProjectsPage() {
         subtitle="Your photo sessions in one place: review, pay online and download your images."
         actions={
           <>
-            {/* Credit balance chip with its 'Get More' link to /credits (credits issue) goes here. */}
+            <CreditBalanceChip balance={credits.balance} loading={credits.isPending && credits.fetchStatus !== 'idle'} />
             <Button
               variant="outlined"
               onClick={refresh}

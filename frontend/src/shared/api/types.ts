@@ -75,6 +75,8 @@ export interface ProjectServiceLine {
   lineTotal: number;
   creditEligible: boolean;
   creditCost: number;
+  /** the line was paid with credits (credits issue) */
+  paidWithCredits?: boolean;
 }
 
 /** A project with its services embedded (docs/api/back-office.md, "Projects"). */
@@ -98,6 +100,8 @@ export interface Project {
   unpaidAmount: number;
   /** Σ creditCost × quantity over credit-eligible lines */
   creditCost: number;
+  /** credits the eligible services not yet paid with credits would cost (credits issue) */
+  creditsDue?: number;
   services: ProjectServiceLine[];
 }
 
@@ -155,4 +159,48 @@ export interface EmulatedPaymentIntent {
   currency: string;
   client_secret: string;
   last_payment_error?: { message?: string; code?: string; decline_code?: string } | null;
+}
+
+/* ---- Credits (docs/api/back-office.md, "Credits API", first and second part) ---- */
+
+/** GET /api/user-credits/{userId} */
+export interface UserCredits {
+  userId: number;
+  balance: number;
+}
+
+/** A credit bundle (GET /api/credit-bundles). Price in dollars. */
+export interface CreditBundle {
+  id: number;
+  name: string;
+  description: string;
+  creditAmount: number;
+  price: number;
+  isActive: boolean;
+}
+
+/** POST /api/redeem-credits {projectId, description} */
+export interface RedeemCreditsRequest {
+  projectId: number;
+  description?: string;
+}
+
+export interface RedeemCreditsResponse {
+  hasRemainingServices: boolean;
+  /** dollars still owed in money */
+  remainingBalance: number;
+  /** the client's new credit balance */
+  creditBalance: number;
+}
+
+/** POST /api/purchase-credits {bundleId, stripePaymentId?} */
+export interface PurchaseCreditsRequest {
+  bundleId: number;
+  stripePaymentId?: string;
+}
+
+export interface PurchaseCreditsResponse {
+  success: boolean;
+  creditsAdded: number;
+  creditBalance: number;
 }

@@ -3,12 +3,14 @@ import { useCallback, useRef, useState } from 'react';
 import { serverMessageOf } from '../../../shared/api/client';
 import type {
   ConfirmPaymentRequest,
+  CreditBundle,
   PaymentPublicConfig,
   Project,
   TestPaymentMethod,
 } from '../../../shared/api/types';
 import { useToast } from '../../../shared/ui/toast';
 import { PUBLIC_CONFIG_KEY } from '../booking/api';
+import { creditsApi } from '../credits/api';
 import { paymentsApi } from './api';
 import { paymentIntentIdOf } from './helpers';
 
@@ -37,14 +39,27 @@ export function refreshProjectLists(queryClient: QueryClient, updated?: Project 
   return queryClient.invalidateQueries({ queryKey: CLIENT_PROJECTS_PREFIX });
 }
 
-/** Everything the payment dialog needs about one payment attempt. */
-export interface PaymentSession {
-  project: Project;
+interface PaymentSessionBase {
   clientSecret: string;
   paymentIntentId: string;
   /** dollars */
   amount: number;
 }
+
+/** Paying what is due on a project (confirmed with POST /api/confirm-payment). */
+export interface ProjectPaymentSession extends PaymentSessionBase {
+  project: Project;
+  bundle?: undefined;
+}
+
+/** Buying a credit bundle (recorded with POST /api/purchase-credits). */
+export interface BundlePaymentSession extends PaymentSessionBase {
+  bundle: CreditBundle;
+  project?: undefined;
+}
+
+/** Everything the payment dialog needs about one payment attempt: its target is a project or a bundle. */
+export type PaymentSession = ProjectPaymentSession | BundlePaymentSession;
 
 /**
  * The "opening the payment dialog" sequence of spec §4: GET the remaining balance; when something is
@@ -59,7 +74,7 @@ export function useOpenCardPayment() {
   const busy = useRef(false);
 
   const open = useCallback(
-    async (project: Project): Promise<PaymentSession | null> => {
+    async (project: Project): Promise<ProjectPaymentSession | null> => {
       if (busy.current) return null;
       busy.current = true;
       setOpeningId(project.id);
@@ -114,6 +129,50 @@ export function useOpenCardPayment() {
         }
 
         await refreshProjectLists(queryClient);
+        return null;
+      } finally {
+        busy.current = false;
+        setOpeningId(null);
+      }
+    },
+    [queryClient, toast],
+  );
+
+  return { open, openingId };
+}
+
+/**
+ * Opening the payment dialog for a credit bundle (spec §4 "Credit purchase"): POST
+ * /api/create-credit-payment-intent {bundleId, amount: bundle.price} and resolve to the session; a
+ * failure is toasted 'Payment Initialization Failed' and resolves to null.
+ */
+export function useOpenBundlePayment() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [openingId, setOpeningId] = useState<number | null>(null);
+  const busy = useRef(false);
+
+  const open = useCallback(
+    async (bundle: CreditBundle): Promise<BundlePaymentSession | null> => {
+      if (busy.current) return null;
+      busy.current = true;
+      setOpeningId(bundle.id);
+      void queryClient.prefetchQuery({ queryKey: PUBLIC_CONFIG_KEY, queryFn: paymentsApi.publicConfig, staleTime: Infinity });
+      try {
+        const intent = await creditsApi.createPaymentIntent(bundle);
+        if (!intent?.clientSecret) throw new Error('no client secret');
+        return {
+          bundle,
+          clientSecret: intent.clientSecret,
+          paymentIntentId: paymentIntentIdOf(intent),
+          amount: Number(intent.amount ?? bundle.price),
+        };
+      } catch (error) {
+        toast({
+          title: 'Payment Initialization Failed',
+          description: serverMessageOf(error, 'Failed to initialize payment. Please try again.'),
+          variant: 'destructive',
+        });
         return null;
       } finally {
         busy.current = false;

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { Project } from '../../../../shared/api/types';
-import { useOpenCardPayment, type PaymentSession } from '../hooks';
+import type { CreditBundle, Project, PurchaseCreditsResponse } from '../../../../shared/api/types';
+import { useOpenBundlePayment, useOpenCardPayment, type PaymentSession } from '../hooks';
 import { PaymentDialog } from './PaymentDialog';
 
 interface CardPaymentContextValue {
@@ -8,6 +8,10 @@ interface CardPaymentContextValue {
   start: (project: Project) => void;
   /** the project whose payment is being prepared (balance and intent calls in flight) */
   openingId: number | null;
+  /** creates the bundle's payment intent and opens the payment dialog for it (spec §4 "Credit purchase") */
+  startBundle: (bundle: CreditBundle) => void;
+  /** the bundle whose payment intent is being created */
+  openingBundleId: number | null;
 }
 
 const CardPaymentContext = createContext<CardPaymentContextValue | null>(null);
@@ -15,30 +19,35 @@ const CardPaymentContext = createContext<CardPaymentContextValue | null>(null);
 export interface CardPaymentProviderProps {
   children: ReactNode;
   /** a card payment succeeded and was recorded: `project` as the server returned it, `amount` in dollars */
-  onPaid: (project: Project, amount: number) => void;
+  onPaid?: (project: Project, amount: number) => void;
+  /** a bundle was paid for and its credits added */
+  onPurchased?: (bundle: CreditBundle, result: PurchaseCreditsResponse) => void;
 }
 
 /**
- * Holds the one payment dialog of a page. 'Pay with Card' buttons inside it start a payment; the dialog
- * lives here rather than in a card so that it survives the card turning Paid when the list refreshes.
+ * Holds the one payment dialog of a page. 'Pay with Card' and 'Purchase' buttons inside it start a
+ * payment; the dialog lives here rather than in a card so that it survives the card turning Paid when
+ * the list refreshes.
  */
-export function CardPaymentProvider({ children, onPaid }: CardPaymentProviderProps) {
+export function CardPaymentProvider({ children, onPaid, onPurchased }: CardPaymentProviderProps) {
   const { open, openingId } = useOpenCardPayment();
+  const { open: openBundle, openingId: openingBundleId } = useOpenBundlePayment();
   const [session, setSession] = useState<PaymentSession | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
 
-  const start = useCallback(
-    (project: Project) => {
-      void open(project).then((next) => {
-        if (!next) return;
-        setSession(next);
-        setDialogOpen(true);
-      });
-    },
-    [open],
-  );
+  const show = useCallback((next: PaymentSession | null) => {
+    if (!next) return;
+    setSession(next);
+    setDialogOpen(true);
+  }, []);
 
-  const value = useMemo(() => ({ start, openingId }), [start, openingId]);
+  const start = useCallback((project: Project) => void open(project).then(show), [open, show]);
+  const startBundle = useCallback((bundle: CreditBundle) => void openBundle(bundle).then(show), [openBundle, show]);
+
+  const value = useMemo(
+    () => ({ start, openingId, startBundle, openingBundleId }),
+    [start, openingId, startBundle, openingBundleId],
+  );
 
   return (
     <CardPaymentContext.Provider value={value}>
@@ -50,7 +59,11 @@ export function CardPaymentProvider({ children, onPaid }: CardPaymentProviderPro
         onExited={() => setSession((current) => (dialogOpen ? current : null))}
         onPaid={(project) => {
           setDialogOpen(false);
-          onPaid(project, session?.amount ?? 0);
+          onPaid?.(project, session?.amount ?? 0);
+        }}
+        onPurchased={(bundle, result) => {
+          setDialogOpen(false);
+          onPurchased?.(bundle, result);
         }}
       />
     </CardPaymentContext.Provider>

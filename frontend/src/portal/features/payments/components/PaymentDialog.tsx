@@ -14,11 +14,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ApiError } from '../../../../shared/api/client';
-import type { Project, TestPaymentMethod } from '../../../../shared/api/types';
+import { ApiError, serverMessageOf } from '../../../../shared/api/client';
+import type { CreditBundle, Project, PurchaseCreditsResponse, TestPaymentMethod, User } from '../../../../shared/api/types';
 import { formatCurrency } from '../../../../shared/ui/formatters';
 import { brand } from '../../../../shared/ui/theme';
 import { useToast } from '../../../../shared/ui/toast';
+import { CURRENT_USER_KEY } from '../../auth/api';
+import { creditsApi } from '../../credits/api';
+import { refreshCreditBalances } from '../../credits/hooks';
 import {
   classifyResult,
   GENERIC_PAYMENT_ERROR,
@@ -41,12 +44,17 @@ export interface PaymentDialogProps {
   onClose: () => void;
   /** after the closing transition (the session can be cleared then) */
   onExited?: () => void;
-  /** the payment succeeded and the server recorded it */
-  onPaid: (project: Project) => void;
+  /** a project payment succeeded and the server recorded it */
+  onPaid?: (project: Project) => void;
+  /** a bundle payment succeeded and the credits were added */
+  onPurchased?: (bundle: CreditBundle, result: PurchaseCreditsResponse) => void;
 }
 
-/** The card payment dialog: project, amount due, the card form of the server's payment mode, and the result. */
-export function PaymentDialog({ session, open, onClose, onExited, onPaid }: PaymentDialogProps) {
+/**
+ * The card payment dialog: what is paid for (a project or a credit bundle), the amount, the card form of
+ * the server's payment mode, and the result.
+ */
+export function PaymentDialog({ session, open, onClose, onExited, onPaid, onPurchased }: PaymentDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
@@ -75,6 +83,7 @@ export function PaymentDialog({ session, open, onClose, onExited, onPaid }: Paym
           setBusy={setBusy}
           onClose={close}
           onPaid={onPaid}
+          onPurchased={onPurchased}
         />
       )}
     </Dialog>
@@ -87,17 +96,45 @@ interface ContentProps {
   busy: boolean;
   setBusy: (busy: boolean) => void;
   onClose: () => void;
-  onPaid: (project: Project) => void;
+  onPaid?: (project: Project) => void;
+  onPurchased?: (bundle: CreditBundle, result: PurchaseCreditsResponse) => void;
 }
 
-function PaymentDialogContent({ titleId, session, busy, setBusy, onClose, onPaid }: ContentProps) {
+function PaymentDialogContent({ titleId, session, busy, setBusy, onClose, onPaid, onPurchased }: ContentProps) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const confirmPayment = useConfirmPayment();
   const confirmTestCard = useConfirmTestCard();
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
   const running = useRef(false);
-  const { project, amount } = session;
+  const { amount } = session;
+
+  /** Bundle purchase: the card payment succeeded, now the credits are added (spec §4 "Credit purchase"). */
+  const recordPurchase = async (bundle: CreditBundle, stripePaymentId: string) => {
+    try {
+      const result = await creditsApi.purchase({ bundleId: bundle.id, stripePaymentId });
+      const user = queryClient.getQueryData<User | null>(CURRENT_USER_KEY);
+      void refreshCreditBalances(queryClient, user?.id, result?.creditBalance);
+      toast({ title: 'Purchase Successful', description: 'Your credits have been added to your account' });
+      onPurchased?.(bundle, result);
+    } catch (error) {
+      toast({
+        title: 'Purchase Failed',
+        description: serverMessageOf(error, 'Payment processed but failed to add your credits. Please contact support.'),
+        variant: 'destructive',
+      });
+      setOutcome({ kind: 'unconfirmed' });
+      void refreshCreditBalances(queryClient);
+    }
+  };
+
+  /** A bundle payment that did not go through is also toasted 'Purchase Failed' (spec §8). */
+  const showOutcome = (next: PaymentOutcome) => {
+    setOutcome(next);
+    if (session.bundle && (next.kind === 'failed' || next.kind === 'error')) {
+      toast({ title: 'Purchase Failed', description: next.message, variant: 'destructive' });
+    }
+  };
 
   /** Runs one card confirmation and turns its result into the next step (spec §4 "Card payment result"). */
   const run = async (confirm: () => Promise<CardPaymentResult | null | undefined>) => {
@@ -108,16 +145,21 @@ function PaymentDialogContent({ titleId, session, busy, setBusy, onClose, onPaid
     try {
       const verdict = classifyResult(await confirm());
       if (verdict.kind !== 'succeeded') {
-        setOutcome(verdict);
+        showOutcome(verdict);
         return;
       }
+      if (session.bundle) {
+        await recordPurchase(session.bundle, verdict.paymentIntentId || session.paymentIntentId);
+        return;
+      }
+      const { project } = session;
       try {
         const response = await confirmPayment.mutateAsync({
           projectId: project.id,
           paymentIntentId: verdict.paymentIntentId || session.paymentIntentId,
         });
         toast({ title: 'Payment Successful', description: 'Your payment has been processed.' });
-        onPaid(response?.project ?? { ...project, isPaid: true });
+        onPaid?.(response?.project ?? { ...project, isPaid: true });
       } catch {
         toast({
           title: 'Payment Confirmation Failed',
@@ -128,7 +170,7 @@ function PaymentDialogContent({ titleId, session, busy, setBusy, onClose, onPaid
         void refreshProjectLists(queryClient);
       }
     } catch {
-      setOutcome({ kind: 'error', message: GENERIC_PAYMENT_ERROR });
+      showOutcome({ kind: 'error', message: GENERIC_PAYMENT_ERROR });
     } finally {
       running.current = false;
       setBusy(false);
@@ -166,8 +208,17 @@ function PaymentDialogContent({ titleId, session, busy, setBusy, onClose, onPaid
         <Close />
       </IconButton>
       <DialogContent sx={{ pt: 0.5, display: 'grid', gap: 2.5, alignContent: 'start' }}>
-        <AmountPanel projectName={project.name} amount={amount} />
-        {outcome && <OutcomeAlert outcome={outcome} />}
+        {session.bundle ? (
+          <AmountPanel
+            label="Credit bundle"
+            name={`${session.bundle.name} · ${session.bundle.creditAmount} ${session.bundle.creditAmount === 1 ? 'credit' : 'credits'}`}
+            amountLabel="Total"
+            amount={amount}
+          />
+        ) : (
+          <AmountPanel label="Project" name={session.project.name} amountLabel="Amount due" amount={amount} />
+        )}
+        {outcome && <OutcomeAlert outcome={outcome} bundle={Boolean(session.bundle)} />}
         {outcome?.kind === 'unconfirmed' ? (
           <Button variant="contained" size="large" fullWidth onClick={onClose}>
             Close
@@ -193,7 +244,7 @@ function PaymentDialogContent({ titleId, session, busy, setBusy, onClose, onPaid
   );
 }
 
-function AmountPanel({ projectName, amount }: { projectName: string; amount: number }) {
+function AmountPanel({ label, name, amountLabel, amount }: { label: string; name: string; amountLabel: string; amount: number }) {
   return (
     <Box
       sx={{
@@ -206,10 +257,10 @@ function AmountPanel({ projectName, amount }: { projectName: string; amount: num
       }}
     >
       <Typography variant="overline" sx={{ opacity: 0.8, lineHeight: 1.6, letterSpacing: '0.08em' }}>
-        Project
+        {label}
       </Typography>
       <Typography variant="subtitle1" component="p" fontWeight={600} sx={{ wordBreak: 'break-word', lineHeight: 1.35 }}>
-        {projectName}
+        {name}
       </Typography>
       <Box
         component="dl"
@@ -225,7 +276,7 @@ function AmountPanel({ projectName, amount }: { projectName: string; amount: num
         }}
       >
         <Typography component="dt" variant="body2" sx={{ opacity: 0.85 }}>
-          Amount due
+          {amountLabel}
         </Typography>
         <Typography
           component="dd"
@@ -240,7 +291,7 @@ function AmountPanel({ projectName, amount }: { projectName: string; amount: num
   );
 }
 
-function OutcomeAlert({ outcome }: { outcome: PaymentOutcome }) {
+function OutcomeAlert({ outcome, bundle = false }: { outcome: PaymentOutcome; bundle?: boolean }) {
   switch (outcome.kind) {
     case 'failed':
       return (
@@ -253,7 +304,8 @@ function OutcomeAlert({ outcome }: { outcome: PaymentOutcome }) {
       return (
         <Alert severity="info" role="status">
           <AlertTitle>Payment Processing</AlertTitle>
-          Your payment is being processed (status: {outcome.status}). Your project will update once it completes.
+          Your payment is being processed (status: {outcome.status}).{' '}
+          {bundle ? 'Your credits will be added once it completes.' : 'Your project will update once it completes.'}
         </Alert>
       );
     case 'unknown':
@@ -267,7 +319,9 @@ function OutcomeAlert({ outcome }: { outcome: PaymentOutcome }) {
       return (
         <Alert severity="warning" role="status">
           <AlertTitle>Payment received</AlertTitle>
-          Payment processed but failed to update project. Please contact support.
+          {bundle
+            ? 'Payment processed but failed to add your credits. Please contact support.'
+            : 'Payment processed but failed to update project. Please contact support.'}
         </Alert>
       );
     case 'error':

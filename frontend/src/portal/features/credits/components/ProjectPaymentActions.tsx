@@ -1,0 +1,50 @@
+import type { Project } from '../../../../shared/api/types';
+import { useCardPayment } from '../../payments/components/CardPaymentProvider';
+import { PayWithCardButton } from '../../payments/components/PayWithCardButton';
+import { CreditsRedeemedPanel } from './CreditsRedeemedPanel';
+import { UseCreditsButton } from './UseCreditsButton';
+
+export interface ProjectPaymentActionsProps {
+  project: Project;
+  /** the client's credit balance (undefined while unknown) */
+  balance: number | undefined;
+  /** set once credits were redeemed on this project and money is still owed: the dollars left */
+  redeemedRemaining?: number;
+  /** the project whose redemption is running, if any */
+  redeemingId: number | null;
+  onRedeem: (project: Project) => void;
+}
+
+/**
+ * The unpaid actions of a project card: 'Pay with Card' and, when eligible services remain,
+ * 'Use Credits (N)'; after a partial redemption the 'Credits Successfully Redeemed!' panel with
+ * 'Credits Used' and 'Pay Remaining' (spec §4). Needs a <CardPaymentProvider> above it.
+ */
+export function ProjectPaymentActions({ project, balance, redeemedRemaining, redeemingId, onRedeem }: ProjectPaymentActionsProps) {
+  const { start, openingId } = useCardPayment();
+  if (redeemedRemaining !== undefined) {
+    return (
+      <CreditsRedeemedPanel
+        remaining={redeemedRemaining}
+        opening={openingId === project.id}
+        disabled={openingId !== null}
+        onPayRemaining={() => start(project)}
+      />
+    );
+  }
+  const cost = Number(project.creditsDue) || 0;
+  return (
+    <>
+      <PayWithCardButton project={project} />
+      {cost > 0 && (
+        <UseCreditsButton
+          cost={cost}
+          balance={balance}
+          pending={redeemingId === project.id}
+          disabled={redeemingId !== null}
+          onRedeem={() => onRedeem(project)}
+        />
+      )}
+    </>
+  );
+}
