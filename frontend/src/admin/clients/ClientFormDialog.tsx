@@ -13,7 +13,7 @@ import { useCreate, useUpdate } from 'react-admin';
 import { textFieldProps } from '../../shared/forms/fields';
 import { MAX_LENGTH, resolverFrom } from '../../shared/forms/validation';
 import type { ClientCreateData, ClientRecord, ClientUpdateData } from './dataProvider';
-import { serverFieldErrors, serverMessage, useAdminToast } from '../shared/toast';
+import { serverMessage, useAdminToast, showServerFieldErrors } from '../shared/toast';
 import { CLIENT_ROLES, clientMessages, clientValidator, type ClientFormValues, type ClientRole } from './validation';
 
 export interface ClientFormDialogProps {
@@ -99,10 +99,7 @@ export function ClientFormDialog({
       onClose();
       onSaved?.(saved);
     } catch (error) {
-      const known = Object.keys(values);
-      for (const [field, message] of Object.entries(serverFieldErrors(error))) {
-        if (known.includes(field)) form.setError(field as keyof ClientFormValues, { type: 'server', message });
-      }
+      showServerFieldErrors(form, values, error);
       toast({
         title: mode === 'create' ? 'Error' : 'Update failed',
         description: serverMessage(error, mode === 'create' ? 'Failed to create client' : 'Failed to update client'),

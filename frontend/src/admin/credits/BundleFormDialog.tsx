@@ -16,7 +16,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useDataProvider, type DataProvider } from 'react-admin';
 import { textFieldProps } from '../../shared/forms/fields';
 import { resolverFrom } from '../../shared/forms/validation';
-import { serverFieldErrors, serverMessage, useAdminToast } from '../shared/toast';
+import { serverMessage, useAdminToast, showServerFieldErrors } from '../shared/toast';
 import { BUNDLE_MAX_LENGTH, bundleFormValues, toBundleData, validateBundle, type BundleFormValues } from './bundleForm';
 import type { CreditsMethods } from './dataProvider';
 import { CREDITS_KEY } from './queries';
@@ -62,10 +62,7 @@ export function BundleFormDialog({ open, onClose, record }: BundleFormDialogProp
       await queryClient.invalidateQueries({ queryKey: CREDITS_KEY });
       onClose();
     } catch (error) {
-      const known = Object.keys(values);
-      for (const [field, message] of Object.entries(serverFieldErrors(error))) {
-        if (known.includes(field)) form.setError(field as keyof BundleFormValues, { type: 'server', message });
-      }
+      showServerFieldErrors(form, values, error);
       toast({
         title: 'Error',
         description: serverMessage(error, record ? 'Failed to update credit bundle' : 'Failed to create credit bundle'),

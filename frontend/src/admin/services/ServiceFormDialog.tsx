@@ -15,7 +15,7 @@ import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { useCreate, useUpdate } from 'react-admin';
 import { textFieldProps } from '../../shared/forms/fields';
 import { resolverFrom } from '../../shared/forms/validation';
-import { serverFieldErrors, serverMessage, useAdminToast } from '../shared/toast';
+import { serverMessage, useAdminToast, showServerFieldErrors } from '../shared/toast';
 import type { ServiceRecord } from './types';
 import {
   normalizeCreditCost,
@@ -67,10 +67,7 @@ export function ServiceFormDialog({ open, onClose, record }: ServiceFormDialogPr
       }
       onClose();
     } catch (error) {
-      const known = Object.keys(values);
-      for (const [field, message] of Object.entries(serverFieldErrors(error))) {
-        if (known.includes(field)) form.setError(field as keyof ServiceFormValues, { type: 'server', message });
-      }
+      showServerFieldErrors(form, values, error);
       toast({
         title: 'Error',
         description: serverMessage(error, record ? 'Failed to update service' : 'Failed to create service'),

@@ -4,6 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, type ReactNode } from 'react';
 import { HttpError, useCloseNotification, useNotify } from 'react-admin';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 
 /** Spec §9: one toast at a time (react-admin queues them), 5000 ms by default. */
 export const ADMIN_TOAST_DURATION_MS = 5000;
@@ -82,4 +83,15 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
     }
   }
   return {};
+}
+
+/**
+ * Puts a failed save's per-field messages under the form's own fields (react-hook-form), ignoring
+ * fields the form does not have.
+ */
+export function showServerFieldErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'setError'>, values: T, error: unknown): void {
+  const known = Object.keys(values);
+  for (const [field, message] of Object.entries(serverFieldErrors(error))) {
+    if (known.includes(field)) form.setError(field as Path<T>, { type: 'server', message });
+  }
 }
