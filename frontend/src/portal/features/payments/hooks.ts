@@ -62,6 +62,27 @@ export interface BundlePaymentSession extends PaymentSessionBase {
 export type PaymentSession = ProjectPaymentSession | BundlePaymentSession;
 
 /**
+ * One opening at a time: `run(id, work)` does nothing (null) while another run is in flight, and
+ * `openingId` names the item being opened so its button can show progress.
+ */
+function useSingleFlight() {
+  const [openingId, setOpeningId] = useState<number | null>(null);
+  const busy = useRef(false);
+  const run = useCallback(async <T,>(id: number, work: () => Promise<T | null>): Promise<T | null> => {
+    if (busy.current) return null;
+    busy.current = true;
+    setOpeningId(id);
+    try {
+      return await work();
+    } finally {
+      busy.current = false;
+      setOpeningId(null);
+    }
+  }, []);
+  return { run, openingId };
+}
+
+/**
  * The "opening the payment dialog" sequence of spec §4: GET the remaining balance; when something is
  * due, create a payment intent and resolve to the session; when nothing is due on an unpaid project,
  * toast 'No Payment Due', mark it paid and refresh the list (resolves to null). Failures are toasted
@@ -70,17 +91,13 @@ export type PaymentSession = ProjectPaymentSession | BundlePaymentSession;
 export function useOpenCardPayment() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const [openingId, setOpeningId] = useState<number | null>(null);
-  const busy = useRef(false);
+  const { run, openingId } = useSingleFlight();
 
   const open = useCallback(
-    async (project: Project): Promise<ProjectPaymentSession | null> => {
-      if (busy.current) return null;
-      busy.current = true;
-      setOpeningId(project.id);
-      // the dialog needs the payment mode: fetch it alongside, so the card form shows at once
-      void queryClient.prefetchQuery({ queryKey: PUBLIC_CONFIG_KEY, queryFn: paymentsApi.publicConfig, staleTime: Infinity });
-      try {
+    (project: Project): Promise<ProjectPaymentSession | null> =>
+      run(project.id, async () => {
+        // the dialog needs the payment mode: fetch it alongside, so the card form shows at once
+        void queryClient.prefetchQuery({ queryKey: PUBLIC_CONFIG_KEY, queryFn: paymentsApi.publicConfig, staleTime: Infinity });
         let unpaidAmount: number;
         try {
           ({ unpaidAmount } = await paymentsApi.remainingBalance(project.id));
@@ -130,12 +147,8 @@ export function useOpenCardPayment() {
 
         await refreshProjectLists(queryClient);
         return null;
-      } finally {
-        busy.current = false;
-        setOpeningId(null);
-      }
-    },
-    [queryClient, toast],
+      }),
+    [queryClient, toast, run],
   );
 
   return { open, openingId };
@@ -149,37 +162,31 @@ export function useOpenCardPayment() {
 export function useOpenBundlePayment() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const [openingId, setOpeningId] = useState<number | null>(null);
-  const busy = useRef(false);
+  const { run, openingId } = useSingleFlight();
 
   const open = useCallback(
-    async (bundle: CreditBundle): Promise<BundlePaymentSession | null> => {
-      if (busy.current) return null;
-      busy.current = true;
-      setOpeningId(bundle.id);
-      void queryClient.prefetchQuery({ queryKey: PUBLIC_CONFIG_KEY, queryFn: paymentsApi.publicConfig, staleTime: Infinity });
-      try {
-        const intent = await creditsApi.createPaymentIntent(bundle);
-        if (!intent?.clientSecret) throw new Error('no client secret');
-        return {
-          bundle,
-          clientSecret: intent.clientSecret,
-          paymentIntentId: paymentIntentIdOf(intent),
-          amount: Number(intent.amount ?? bundle.price),
-        };
-      } catch (error) {
-        toast({
-          title: 'Payment Initialization Failed',
-          description: serverMessageOf(error, 'Failed to initialize payment. Please try again.'),
-          variant: 'destructive',
-        });
-        return null;
-      } finally {
-        busy.current = false;
-        setOpeningId(null);
-      }
-    },
-    [queryClient, toast],
+    (bundle: CreditBundle): Promise<BundlePaymentSession | null> =>
+      run(bundle.id, async () => {
+        void queryClient.prefetchQuery({ queryKey: PUBLIC_CONFIG_KEY, queryFn: paymentsApi.publicConfig, staleTime: Infinity });
+        try {
+          const intent = await creditsApi.createPaymentIntent(bundle);
+          if (!intent?.clientSecret) throw new Error('no client secret');
+          return {
+            bundle,
+            clientSecret: intent.clientSecret,
+            paymentIntentId: paymentIntentIdOf(intent),
+            amount: Number(intent.amount ?? bundle.price),
+          };
+        } catch (error) {
+          toast({
+            title: 'Payment Initialization Failed',
+            description: serverMessageOf(error, 'Failed to initialize payment. Please try again.'),
+            variant: 'destructive',
+          });
+          return null;
+        }
+      }),
+    [queryClient, toast, run],
   );
 
   return { open, openingId };

@@ -46,9 +46,9 @@ export class RedeemCreditsHandler {
         const s = catalogue.get(serviceId);
         return s && s.creditEligible ? s.creditCost : null;
       };
-      if (project.isPaid || project.creditsDue(costOf) === 0) throw nothingEligible();
-      const account = await this.accounts.loadForUpdate(user.id);
       const cost = project.creditsDue(costOf);
+      if (project.isPaid || cost === 0) throw nothingEligible();
+      const account = await this.accounts.loadForUpdate(user.id);
       account.redeem(cost, project.id, description?.trim() || `Credits used on ${project.name}`);
       project.payEligibleLinesWithCredits(costOf);
       const owed = project.unpaidAfter(await this.ledger.paidTowards(project.id));

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
 import type { ActivityItem, DashboardResponse } from '../http/dto/payment.response';
 
 /**
@@ -29,10 +30,7 @@ export class DashboardQueries {
          (SELECT count(*) FROM payments, bounds
            WHERE status = 'completed' AND payment_date >= (bounds.local_start AT TIME ZONE $1)) AS revenue_count,
          (SELECT to_char(local_start, 'FMMonth YYYY') FROM bounds) AS month,
-         (SELECT coalesce(sum(greatest(p.price_cents - coalesce(paid.cents, 0) - coalesce((
-                   SELECT sum(ps.unit_price_cents * ps.quantity) FROM project_service_payments psp
-                     JOIN project_services ps ON ps.project_id = psp.project_id AND ps.service_id = psp.service_id
-                    WHERE psp.project_id = p.id AND psp.paid_with_credits), 0), 0)), 0)
+         (SELECT coalesce(sum(greatest(p.price_cents - coalesce(paid.cents, 0) - ${creditCoveredCents('p')}, 0)), 0)
             FROM projects p LEFT JOIN paid ON paid.project_id = p.id
            WHERE p.deleted_at IS NULL AND NOT p.is_paid) AS pending_cents,
          (SELECT count(*) FROM projects p WHERE p.deleted_at IS NULL AND NOT p.is_paid) AS pending_count,

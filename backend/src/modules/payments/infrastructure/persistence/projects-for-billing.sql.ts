@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { BillableProject, ProjectsForBilling } from '../../application/ports/projects-for-billing';
 
@@ -11,10 +12,7 @@ export class ProjectsForBillingSql extends ProjectsForBilling {
 
   private async one(projectId: number, lock: boolean): Promise<BillableProject | null> {
     const rows: Array<{ id: number; client_id: number; price_cents: string; is_paid: boolean; covered: string }> = await this.tx.manager.query(
-      `SELECT p.id, p.client_id, p.price_cents, p.is_paid, coalesce((
-              SELECT sum(ps.unit_price_cents * ps.quantity) FROM project_service_payments psp
-                JOIN project_services ps ON ps.project_id = psp.project_id AND ps.service_id = psp.service_id
-               WHERE psp.project_id = p.id AND psp.paid_with_credits), 0) AS covered
+      `SELECT p.id, p.client_id, p.price_cents, p.is_paid, ${creditCoveredCents('p')} AS covered
          FROM projects p WHERE p.id = $1 AND p.deleted_at IS NULL${lock ? ' FOR UPDATE OF p' : ''}`,
       [projectId],
     );

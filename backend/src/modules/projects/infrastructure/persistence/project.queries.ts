@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
 import type { User } from '../../../clients';
 import { boolFilter, intFilter, likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
 import type { ProjectResponse, ProjectServiceLine } from '../http/dto/project.response';
@@ -48,13 +49,8 @@ const SELECT = `SELECT p.id, p.name, p.description, p.client_id, u.username AS c
        p.download_link, p.photo_count, p.price_cents, p.is_paid, p.date,
        coalesce((SELECT sum(pay.amount_cents) FROM payments pay WHERE pay.project_id = p.id AND pay.status = 'completed'), 0) AS paid_cents`;
 
-/** The money value of a project's services paid with credits (not owed in money, spec §9). */
-export const CREDIT_COVERED_CENTS = (project: string) => `coalesce((
-  SELECT sum(ps.unit_price_cents * ps.quantity) FROM project_service_payments psp
-    JOIN project_services ps ON ps.project_id = psp.project_id AND ps.service_id = psp.service_id
-   WHERE psp.project_id = ${project}.id AND psp.paid_with_credits), 0)`;
 const FROM = `FROM projects p LEFT JOIN users u ON u.id = p.client_id`;
-const SELECT_ALL = `${SELECT}, ${CREDIT_COVERED_CENTS('p')} AS credit_covered_cents`;
+const SELECT_ALL = `${SELECT}, ${creditCoveredCents('p')} AS credit_covered_cents`;
 
 /**
  * Read side of projects: a page in one query, and all its rows' service lines in a second one
