@@ -37,6 +37,11 @@ export class InMemoryUsers extends UserRepository {
   async countAdmins() {
     return [...this.rows.values()].filter((u) => !u.isDeleted && u.isAdmin).length;
   }
+
+  async clientEmails() {
+    const all = [...this.rows.values()].filter((u) => !u.isDeleted && !u.isAdmin).map((u) => u.email.toLowerCase());
+    return [...new Set(all)].sort();
+  }
 }
 
 /** Reversible "hash" so tests stay fast; it still never equals the secret. */

@@ -18,10 +18,12 @@ export class SmtpSink {
   readonly messages: CapturedMail[] = [];
   private server!: SMTPServer;
   private waiters: Array<() => void> = [];
+  private options: { user?: string; pass?: string; saveTo?: string; port?: number } = {};
   port = 0;
 
   /** `saveTo`: also write each message as JSON into this folder, for readers in other processes. */
-  async start(options: { user?: string; pass?: string; saveTo?: string } = {}): Promise<this> {
+  async start(options: { user?: string; pass?: string; saveTo?: string; port?: number } = {}): Promise<this> {
+    this.options = options;
     this.server = new SMTPServer({
       secure: false,
       disabledCommands: options.user ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -55,9 +57,17 @@ export class SmtpSink {
           .catch((err: Error) => cb(err));
       },
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      this.server.server.once('error', reject);
+      this.server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    });
     this.port = (this.server.server.address() as AddressInfo).port;
     return this;
+  }
+
+  /** Starts again on the same port after `stop()`, keeping the messages received so far (an outage ending). */
+  async restart(): Promise<this> {
+    return this.start({ ...this.options, port: this.port });
   }
 
   url(auth?: { user: string; pass: string }): string {

@@ -24,10 +24,11 @@ export interface TestApp {
 export const ADMIN = { email: 'owner@studio.test', password: 'OwnerPass1!', username: 'Studio Owner' };
 
 /** The whole app in-process, as `npm start` builds it, on the run's throwaway database and a real SMTP sink. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { smtp?: SmtpSink } = {}): Promise<TestApp> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run the API tests through jest.api.config.js');
-  const smtp = await new SmtpSink().start();
+  // A sink passed in is shared (several instances) and stays running when this app closes.
+  const smtp = options.smtp ?? (await new SmtpSink().start());
   const config = loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')),
     SESSION_SECRET: 'test-session-secret-0123456789',
@@ -56,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     http: () => request(server),
     close: async () => {
       await app.close();
-      await smtp.stop();
+      if (!options.smtp) await smtp.stop();
     },
   };
 }

@@ -1,15 +1,23 @@
 import { MailerModule } from '@nestjs-modules/mailer';
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../../shared/config/app-config';
+import { ClientsModule } from '../clients';
+import { AdminEmailHandlers } from './application/admin-email.handlers';
+import { DeliveryWatch } from './application/delivery-watch';
 import { EmailOutbox } from './application/email-outbox';
 import { OutboxDispatcher } from './application/outbox-dispatcher';
+import { MailServerProbe } from './application/ports/mail-server-probe';
 import { MailTransport } from './application/ports/mail-transport';
 import { OutboxRepository } from './application/ports/outbox.repository';
+import { EmailController } from './infrastructure/http/email.controller';
 import { NodemailerMailTransport } from './infrastructure/nodemailer-mail-transport';
+import { OutboxQueries } from './infrastructure/persistence/outbox.queries';
 import { OutboxTypeormRepository } from './infrastructure/persistence/outbox.typeorm-repository';
+import { SmtpMailServerProbe } from './infrastructure/smtp-mail-server-probe';
 
 @Module({
   imports: [
+    ClientsModule,
     MailerModule.forRootAsync({
       imports: [],
       inject: [AppConfig],
@@ -21,11 +29,16 @@ import { OutboxTypeormRepository } from './infrastructure/persistence/outbox.typ
       }),
     }),
   ],
+  controllers: [EmailController],
   providers: [
     EmailOutbox,
     OutboxDispatcher,
+    DeliveryWatch,
+    AdminEmailHandlers,
+    OutboxQueries,
     { provide: OutboxRepository, useClass: OutboxTypeormRepository },
     { provide: MailTransport, useClass: NodemailerMailTransport },
+    { provide: MailServerProbe, useClass: SmtpMailServerProbe },
   ],
   exports: [EmailOutbox, OutboxDispatcher],
 })

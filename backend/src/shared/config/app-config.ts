@@ -26,6 +26,8 @@ export class AppConfig {
   staticDir!: string;
   /** How often the outbox looks for due messages, in ms. */
   outboxPollMs!: number;
+  /** Wait before the first retry of a failed send, in ms; each later retry waits twice as long (at most 10 min). */
+  outboxRetryMs!: number;
   stripeSecretKey!: string | undefined;
   stripePublishableKey!: string | undefined;
   stripeWebhookSecret!: string | undefined;
@@ -101,6 +103,7 @@ const envSchema = z.object({
   TRUST_PROXY: optionalString,
   STATIC_DIR: optionalString,
   OUTBOX_POLL_MS: intInRange('OUTBOX_POLL_MS', 50, 3_600_000, 2000),
+  OUTBOX_RETRY_MS: intInRange('OUTBOX_RETRY_MS', 50, 600_000, 5000),
   STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_(test|live)_\w+$/.test(v), {
     message: 'must be a Stripe secret key (sk_test_… or sk_live_…)',
   }),
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const staticDir = e.STATIC_DIR ?? join(__dirname, '..', '..', '..', '..', 'frontend', 'dist');
   config.staticDir = isAbsolute(staticDir) ? staticDir : resolve(staticDir);
   config.outboxPollMs = e.OUTBOX_POLL_MS;
+  config.outboxRetryMs = e.OUTBOX_RETRY_MS;
   config.stripeSecretKey = e.STRIPE_SECRET_KEY;
   config.stripePublishableKey = e.STRIPE_PUBLISHABLE_KEY;
   config.stripeWebhookSecret = e.STRIPE_WEBHOOK_SECRET;

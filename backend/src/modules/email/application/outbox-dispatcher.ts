@@ -68,7 +68,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnApplicationSh
             this.logger.log(`mock transport: ${entry.message.kind} e-mail to ${entry.message.to}: "${entry.message.subject}"`);
           }
         } catch (err) {
-          entry.failedTry(describe(err), new Date());
+          entry.failedTry(describe(err), new Date(), this.config.outboxRetryMs);
           this.logger.warn(`sending ${entry.message.kind} e-mail #${entry.id} failed (try ${entry.attempts}): ${describe(err)}`);
         }
         await this.repository.saveOutcome(entry);

@@ -9,7 +9,7 @@ function entry(attempts: number) {
 
 describe('OutboxEntry', () => {
   it('backs off exponentially from 5 s up to 10 minutes', () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([5000, 10000, 20000, 40000]);
+    expect([1, 2, 3, 4].map((a) => retryDelayMs(a))).toEqual([5000, 10000, 20000, 40000]);
     expect(retryDelayMs(30)).toBe(600000);
     for (let a = 1; a < 20; a++) expect(retryDelayMs(a + 1)).toBeGreaterThanOrEqual(retryDelayMs(a));
   });
@@ -35,5 +35,14 @@ describe('OutboxEntry', () => {
     const logged = entry(1);
     logged.delivered('mock', true, now);
     expect(logged.status).toBe('logged');
+  });
+});
+
+describe('the retry schedule and resending', () => {
+  it('scales the back-off from the configured first wait', () => {
+    expect([1, 2, 3].map((a) => retryDelayMs(a, 200))).toEqual([200, 400, 800]);
+    const e = new OutboxEntry(1, message, 'sending', 1, now, null, null, null);
+    e.failedTry('454 try later', now, 200);
+    expect(e.nextAttemptAt.getTime() - now.getTime()).toBe(200);
   });
 });

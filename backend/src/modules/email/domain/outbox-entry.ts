@@ -4,13 +4,14 @@ export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'logged' | 'failed';
 
 /** Tries before a message is given up as failed; the admin can still resend it. */
 export const MAX_SEND_ATTEMPTS = 8;
-const FIRST_RETRY_MS = 5_000;
+export const FIRST_RETRY_MS = 5_000;
 const LONGEST_RETRY_MS = 10 * 60_000;
 
 /** Wait before the next try after `attempts` failed tries: 5 s, 10 s, 20 s ... at most 10 minutes. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+export function retryDelayMs(attempts: number, firstRetryMs = FIRST_RETRY_MS): number {
+  return Math.min(LONGEST_RETRY_MS, firstRetryMs * 2 ** Math.max(0, attempts - 1));
 }
+
 
 /**
  * A message kept in the outbox. It is stored before it is sent; each try is counted;
@@ -36,13 +37,13 @@ export class OutboxEntry {
   }
 
   /** A failed try: scheduled again with back-off, or failed for good once the tries are used up. */
-  failedTry(error: string, now: Date): void {
+  failedTry(error: string, now: Date, firstRetryMs = FIRST_RETRY_MS): void {
     this.lastError = error.slice(0, 1000);
     if (this.attempts >= MAX_SEND_ATTEMPTS) {
       this.status = 'failed';
     } else {
       this.status = 'pending';
-      this.nextAttemptAt = new Date(now.getTime() + retryDelayMs(this.attempts));
+      this.nextAttemptAt = new Date(now.getTime() + retryDelayMs(this.attempts, firstRetryMs));
     }
   }
 }

@@ -9,4 +9,6 @@ export abstract class UserRepository {
   /** Inserts a new user (id 0) or updates an existing one; answers the stored user. */
   abstract save(user: User): Promise<User>;
   abstract countAdmins(): Promise<number>;
+  /** The address of every client account (not admins, not deleted), each once. */
+  abstract clientEmails(): Promise<string[]>;
 }

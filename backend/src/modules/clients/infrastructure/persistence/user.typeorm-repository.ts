@@ -91,4 +91,11 @@ export class UserTypeormRepository extends UserRepository {
       .where(`u.role = 'admin' AND u.deleted_at IS NULL`)
       .getCount();
   }
+
+  async clientEmails(): Promise<string[]> {
+    const rows: Array<{ email: string }> = await this.repo.query(
+      `SELECT DISTINCT lower(email) AS email FROM users WHERE role = 'client' AND deleted_at IS NULL ORDER BY 1`,
+    );
+    return rows.map((r) => r.email);
+  }
 }

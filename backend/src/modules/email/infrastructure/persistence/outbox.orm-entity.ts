@@ -15,11 +15,15 @@ export class OutboxOrmEntity {
   @Column({ type: 'varchar', length: 300 })
   subject: string;
 
-  @Column({ type: 'text' })
-  html: string;
+  /** The body, unless it is shared with other rows through `contentId` (email_contents). */
+  @Column({ type: 'text', nullable: true })
+  html: string | null;
 
-  @Column({ type: 'text' })
-  text: string;
+  @Column({ type: 'text', nullable: true })
+  text: string | null;
+
+  @Column({ name: 'content_id', type: 'bigint', nullable: true })
+  contentId: string | null;
 
   @Column({ type: 'varchar', length: 10, default: 'pending' })
   status: OutboxStatus;

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
-import { OutboxRepository } from '../../application/ports/outbox.repository';
+import { DeliveryProgress, OutboxRepository, SharedMessage } from '../../application/ports/outbox.repository';
 import type { EmailKind, EmailMessage } from '../../domain/email-message';
 import { OutboxEntry, OutboxStatus } from '../../domain/outbox-entry';
-import { OutboxOrmEntity } from './outbox.orm-entity';
 
 interface ClaimedRow {
   id: string;
@@ -21,6 +20,14 @@ interface ClaimedRow {
   sent_at: Date | null;
 }
 
+/** What a delivered password-reset e-mail keeps instead of its body: the code is not left lying in the table. */
+export const REDACTED_BODY = '(not kept after sending: it held a password reset code)';
+
+/** TypeORM answers an UPDATE ... RETURNING with [rows, affectedCount]. */
+function returnedRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
 @Injectable()
 export class OutboxTypeormRepository extends OutboxRepository {
   constructor(
@@ -31,17 +38,27 @@ export class OutboxTypeormRepository extends OutboxRepository {
   }
 
   async add(message: EmailMessage): Promise<number> {
-    const repo = this.tx.manager.getRepository(OutboxOrmEntity);
-    const row = await repo.save(
-      repo.create({
-        kind: message.kind,
-        toAddress: message.to,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-      }),
+    const rows: Array<{ id: string }> = await this.tx.manager.query(
+      `INSERT INTO email_outbox (kind, to_address, subject, html, text) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [message.kind, message.to, message.subject, message.html, message.text],
     );
-    return Number(row.id);
+    return Number(rows[0].id);
+  }
+
+  async addToMany(message: SharedMessage, recipients: string[]): Promise<number[]> {
+    if (recipients.length === 0) return [];
+    const manager = this.tx.manager;
+    const content: Array<{ id: string }> = await manager.query(
+      `INSERT INTO email_contents (html, text) VALUES ($1, $2) RETURNING id`,
+      [message.html, message.text],
+    );
+    const rows: Array<{ id: string }> = await manager.query(
+      `INSERT INTO email_outbox (kind, to_address, subject, content_id)
+       SELECT $1, r.address, $2, $3 FROM unnest($4::varchar[]) WITH ORDINALITY AS r(address, n) ORDER BY r.n
+       RETURNING id`,
+      [message.kind, message.subject, content[0].id, recipients],
+    );
+    return rows.map((r) => Number(r.id));
   }
 
   async claimDue(limit: number, leaseMs: number): Promise<OutboxEntry[]> {
@@ -57,13 +74,13 @@ export class OutboxTypeormRepository extends OutboxRepository {
                ORDER BY next_attempt_at, id
                LIMIT $1
                FOR UPDATE SKIP LOCKED)
-      RETURNING o.id, o.kind, o.to_address, o.subject, o.html, o.text, o.status, o.attempts,
-                o.next_attempt_at, o.last_error, o.server_response, o.sent_at`,
+      RETURNING o.id, o.kind, o.to_address, o.subject,
+                COALESCE(o.html, (SELECT c.html FROM email_contents c WHERE c.id = o.content_id)) AS html,
+                COALESCE(o.text, (SELECT c.text FROM email_contents c WHERE c.id = o.content_id)) AS text,
+                o.status, o.attempts, o.next_attempt_at, o.last_error, o.server_response, o.sent_at`,
       [limit, leaseMs],
     );
-    // TypeORM answers an UPDATE ... RETURNING with [rows, affectedCount].
-    const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as ClaimedRow[];
-    return rows.map(
+    return returnedRows<ClaimedRow>(result).map(
       (r) =>
         new OutboxEntry(
           Number(r.id),
@@ -79,16 +96,33 @@ export class OutboxTypeormRepository extends OutboxRepository {
   }
 
   async saveOutcome(entry: OutboxEntry): Promise<void> {
-    await this.dataSource.getRepository(OutboxOrmEntity).update(
-      { id: String(entry.id) },
-      {
-        status: entry.status,
-        nextAttemptAt: entry.nextAttemptAt,
-        lockedUntil: null,
-        lastError: entry.lastError,
-        serverResponse: entry.serverResponse,
-        sentAt: entry.sentAt,
-      },
+    const scrub = entry.message.kind === 'password-reset' && (entry.status === 'sent' || entry.status === 'logged');
+    await this.dataSource.query(
+      `UPDATE email_outbox
+          SET status = $2, next_attempt_at = $3, locked_until = NULL, last_error = $4, server_response = $5, sent_at = $6,
+              html = CASE WHEN $7 THEN $8 ELSE html END, text = CASE WHEN $7 THEN $8 ELSE text END
+        WHERE id = $1`,
+      [entry.id, entry.status, entry.nextAttemptAt, entry.lastError, entry.serverResponse, entry.sentAt, scrub, REDACTED_BODY],
     );
+  }
+
+  async progress(ids: number[]): Promise<DeliveryProgress[]> {
+    if (ids.length === 0) return [];
+    const rows: Array<{ id: string; status: OutboxStatus; attempts: number; last_error: string | null }> = await this.dataSource.query(
+      `SELECT id, status, attempts, last_error FROM email_outbox WHERE id = ANY($1::bigint[]) ORDER BY id`,
+      [ids],
+    );
+    return rows.map((r) => ({ id: Number(r.id), status: r.status, attempts: r.attempts, lastError: r.last_error }));
+  }
+
+  async requeueFailed(id: number): Promise<'queued' | 'not-failed' | 'missing'> {
+    const result: unknown = await this.dataSource.query(
+      `UPDATE email_outbox SET status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = NULL
+        WHERE id = $1 AND status = 'failed' RETURNING id`,
+      [id],
+    );
+    if (returnedRows(result).length > 0) return 'queued';
+    const found: unknown[] = await this.dataSource.query(`SELECT 1 FROM email_outbox WHERE id = $1`, [id]);
+    return found.length > 0 ? 'not-failed' : 'missing';
   }
 }

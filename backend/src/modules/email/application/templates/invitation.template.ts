@@ -1,0 +1,35 @@
+import type { EmailMessage } from '../../domain/email-message';
+import { escapeHtml, renderLayout } from './layout';
+
+/** CONTRACT §5: the link opens the Register tab pre-filled with the invited address. */
+export function invitationLink(appUrl: string, email: string): string {
+  return `${appUrl}/auth?tab=register&email=${encodeURIComponent(email)}`;
+}
+
+export function invitationEmail(p: { to: string; clientName: string; customMessage?: string; appUrl: string }): EmailMessage {
+  const url = invitationLink(p.appUrl, p.to);
+  const note = p.customMessage?.trim();
+  const noteHtml = note
+    ? `<p style="margin:0 0 12px;padding:12px 16px;background:#f1f5f9;border-left:4px solid #1e3a8a;border-radius:4px;white-space:pre-line">${escapeHtml(note)}</p>`
+    : '';
+  return {
+    kind: 'invitation',
+    to: p.to,
+    subject: 'You are invited to your photography client portal',
+    html: renderLayout({
+      preheader: 'Create your account to see your projects, pay online and book sessions.',
+      heading: `Hello ${p.clientName},`,
+      bodyHtml:
+        `<p style="margin:0 0 12px">Your photographer invites you to the client portal, where you can see your photo projects, pay for them online, use prepaid credits and book your next session.</p>` +
+        noteHtml +
+        `<p style="margin:0">The button below opens the registration page with your e-mail address <strong>${escapeHtml(p.to)}</strong> already filled in: choose a name and a password and you are in.</p>`,
+      action: { label: 'Create my account', url },
+      footer: 'You receive this e-mail because your photographer invited you to their client portal. If you did not expect it, you can ignore it.',
+    }),
+    text:
+      `Hello ${p.clientName},\n\n` +
+      `Your photographer invites you to the client portal, where you can see your photo projects, pay for them online, use prepaid credits and book your next session.\n\n` +
+      (note ? `${note}\n\n` : '') +
+      `Create your account (your e-mail address ${p.to} is already filled in):\n${url}\n`,
+  };
+}
