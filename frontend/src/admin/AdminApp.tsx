@@ -8,8 +8,8 @@ import type { User } from '../shared/api/types';
 import { themeOptions } from '../shared/ui/theme';
 import clients from './clients';
 import { CreditsPage } from './credits/CreditsPage';
+import { EmailPage } from './email/EmailPage';
 import { AdminLayout } from './layout/AdminLayout';
-import { AdminPlaceholderPage } from './pages/AdminPlaceholderPage';
 import { DashboardPage } from './pages/DashboardPage';
 import payments from './payments';
 import projects from './projects';
@@ -74,7 +74,7 @@ export function AdminApp() {
       <Resource name="payments" {...payments} />
       <CustomRoutes>
         <Route path="/credits" element={<CreditsPage />} />
-        <Route path="/email" element={<AdminPlaceholderPage title="Email System" />} />
+        <Route path="/email" element={<EmailPage />} />
       </CustomRoutes>
     </Admin>
   );

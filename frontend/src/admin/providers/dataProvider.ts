@@ -3,6 +3,7 @@ import type { DataProvider } from 'react-admin';
 import { clientsOverrides } from '../clients/dataProvider';
 import { creditsMethods } from '../credits/dataProvider';
 import { dashboardMethods } from '../pages/dashboard/dataProvider';
+import { emailMethods } from '../email/dataProvider';
 import { paymentsMethods } from '../payments/dataProvider';
 import { projectsMethods } from '../projects/dataProvider';
 import { httpClient } from './httpClient';
@@ -26,7 +27,7 @@ function routed<K extends keyof DataProvider>(method: K): DataProvider[K] {
 /**
  * ra-data-simple-rest over /api (CONTRACT §2: admin lists accept sort/range/filter and answer
  * Content-Range), with per-resource overrides and the custom, non-CRUD methods of each page
- * (each page folder owns its part: clients/, projects/, payments/, pages/dashboard/).
+ * (each page folder owns its part: clients/, projects/, payments/, pages/dashboard/, credits/, email/).
  */
 export const dataProvider = {
   ...base,
@@ -43,6 +44,7 @@ export const dataProvider = {
   ...paymentsMethods,
   ...dashboardMethods,
   ...creditsMethods,
+  ...emailMethods,
 };
 
 export type AppDataProvider = typeof dataProvider;

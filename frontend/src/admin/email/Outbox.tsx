@@ -1,0 +1,281 @@
+import Replay from '@mui/icons-material/Replay';
+import Search from '@mui/icons-material/Search';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../shared/ui/formatters';
+import { serverMessage, useAdminToast } from '../shared/toast';
+import { useEmailApi } from './dataProvider';
+import { isInFlight, kindLabel } from './labels';
+import { OutboxEmailDialog } from './OutboxEmailDialog';
+import { OutboxStatusChip } from './OutboxStatusChip';
+import { OUTBOX_KEY, outboxPageKey } from './queries';
+import { TabPanelCard } from './TabPanelCard';
+import type { OutboxEmail, OutboxPage, OutboxQuery, OutboxStatus } from './types';
+
+export const OUTBOX_ROWS_PER_PAGE = [10, 25, 50];
+export const OUTBOX_DEFAULT_PER_PAGE = 25;
+/** While a visible row is pending or sending, the page asks again this often. */
+export const OUTBOX_POLL_MS = 3000;
+const SEARCH_DELAY_MS = 300;
+
+type StatusFilter = 'all' | OutboxStatus;
+
+const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'sending', label: 'Sending' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'logged', label: 'Logged' },
+  { value: 'failed', label: 'Failed' },
+];
+
+const columns = ['Date', 'Recipient', 'Subject', 'Type', 'Status', 'Tries', 'Last error', 'Actions'];
+
+/** Polls only while one of the shown messages is still on its way. */
+export const outboxRefetchInterval = (page: OutboxPage | undefined): number | false =>
+  page?.data.some((row) => isInFlight(row.status)) ? OUTBOX_POLL_MS : false;
+
+function SkeletonRows() {
+  return (
+    <>
+      {[0, 1, 2].map((i) => (
+        <TableRow key={i}>
+          {columns.map((c) => (
+            <TableCell key={c}>
+              <Skeleton variant="text" />
+            </TableCell>
+          ))}
+        </TableRow>
+      ))}
+    </>
+  );
+}
+
+function LastError({ text }: { text: string | null }) {
+  if (!text) return <Typography color="text.disabled">-</Typography>;
+  return (
+    <Tooltip title={text} describeChild>
+      <Typography
+        variant="body2"
+        color="error"
+        sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
+        {text}
+      </Typography>
+    </Tooltip>
+  );
+}
+
+/** Outbox: every stored e-mail with its delivery state, newest first, paged on the server. */
+export function Outbox() {
+  const api = useEmailApi();
+  const toast = useAdminToast();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(OUTBOX_DEFAULT_PER_PAGE);
+  const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
+  const [searchText, setSearchText] = useState('');
+  const [q, setQ] = useState('');
+  const [viewing, setViewing] = useState<OutboxEmail | null>(null);
+
+  // the search is sent once typing pauses
+  useEffect(() => {
+    const next = searchText.trim();
+    if (next === q) return;
+    const timer = setTimeout(() => {
+      setQ(next);
+      setPage(0);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, q]);
+
+  const query: OutboxQuery = { page, perPage, q, status: statusFilter === 'all' ? '' : statusFilter };
+  const outbox = useQuery({
+    queryKey: outboxPageKey(query),
+    queryFn: () => api.getOutbox(query),
+    placeholderData: keepPreviousData,
+    refetchInterval: (current) => outboxRefetchInterval(current.state.data),
+    retry: false,
+  });
+
+  const resend = useMutation({
+    mutationFn: (id: number) => api.resendOutboxEmail(id),
+    onSuccess: (result) => {
+      if (result.success) {
+        toast({ title: 'Email queued again', description: result.message });
+      } else {
+        toast({ title: 'Failed to Resend Email', description: result.message || 'An error occurred', variant: 'destructive' });
+      }
+    },
+    onError: (error) =>
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to resend email'), variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OUTBOX_KEY }),
+  });
+
+  const rows = outbox.data?.data ?? [];
+  const total = outbox.data?.total ?? 0;
+  const filtered = q !== '' || statusFilter !== 'all';
+
+  // a page past the end (rows gone, a smaller total) goes back to the last page
+  useEffect(() => {
+    if (outbox.data && page > 0 && page * perPage >= total) setPage(Math.max(0, Math.ceil(total / perPage) - 1));
+  }, [outbox.data, page, perPage, total]);
+
+  return (
+    <TabPanelCard title="Outbox" subtitle="Every email is stored here first, then sent; failed emails are retried automatically.">
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+          <TextField
+            placeholder="Search by recipient or subject"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            size="small"
+            sx={{ flex: 1, minWidth: { md: 240 }, maxWidth: { md: 400 } }}
+            slotProps={{
+              htmlInput: { 'aria-label': 'Search by recipient or subject', type: 'search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              color="primary"
+              aria-label="Filter by status"
+              value={statusFilter}
+              onChange={(_event, next: StatusFilter | null) => {
+                if (next) {
+                  setStatusFilter(next);
+                  setPage(0);
+                }
+              }}
+            >
+              {STATUS_FILTERS.map((f) => (
+                <ToggleButton key={f.value} value={f.value} sx={{ whiteSpace: 'nowrap', px: 1.5 }}>
+                  {f.label}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Box>
+        </Stack>
+
+        <Box sx={{ height: 4 }}>
+          {outbox.isFetching && !outbox.isPending && <LinearProgress aria-label="Loading emails" />}
+        </Box>
+
+        {outbox.isError ? (
+          <Alert severity="error" role="alert">Failed to load the outbox: {serverMessage(outbox.error, 'please try again later.')}</Alert>
+        ) : (
+          <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+            <TableContainer sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label="Outbox" sx={{ minWidth: 880, '& td, & th': { py: 1 } }}>
+                <TableHead>
+                  <TableRow>
+                    {columns.map((c) => (
+                      <TableCell key={c} sx={{ whiteSpace: 'nowrap', fontWeight: 700 }} align={c === 'Tries' ? 'right' : undefined}>
+                        {c}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {outbox.isPending ? (
+                    <SkeletonRows />
+                  ) : rows.length === 0 ? (
+                    <TableRow>
+                      <TableCell colSpan={columns.length} align="center" sx={{ py: 5 }}>
+                        <Typography color="text.secondary">
+                          {filtered ? 'No emails match these filters.' : 'No emails yet.'}
+                        </Typography>
+                      </TableCell>
+                    </TableRow>
+                  ) : (
+                    rows.map((row) => {
+                      const resending = resend.isPending && resend.variables === row.id;
+                      return (
+                        <TableRow key={row.id} hover data-email-id={row.id}>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
+                          <TableCell sx={{ maxWidth: 220, overflowWrap: 'anywhere' }}>{row.to}</TableCell>
+                          <TableCell sx={{ maxWidth: 260, overflowWrap: 'anywhere', fontWeight: 600 }}>{row.subject}</TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{kindLabel(row.kind)}</TableCell>
+                          <TableCell>
+                            <OutboxStatusChip status={row.status} />
+                          </TableCell>
+                          <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                            {row.attempts}
+                          </TableCell>
+                          <TableCell>
+                            <LastError text={row.lastError} />
+                          </TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                              {row.status === 'failed' && (
+                                <Button
+                                  size="small"
+                                  startIcon={<Replay fontSize="small" />}
+                                  disabled={resending}
+                                  onClick={() => resend.mutate(row.id)}
+                                >
+                                  {resending ? 'Resending...' : 'Resend'}
+                                </Button>
+                              )}
+                              <Tooltip title="View email">
+                                <IconButton size="small" aria-label="View email" onClick={() => setViewing(row)}>
+                                  <VisibilityOutlined fontSize="small" />
+                                </IconButton>
+                              </Tooltip>
+                            </Stack>
+                          </TableCell>
+                        </TableRow>
+                      );
+                    })
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={total}
+              page={Math.min(page, Math.max(0, Math.ceil(total / perPage) - 1))}
+              rowsPerPage={perPage}
+              rowsPerPageOptions={OUTBOX_ROWS_PER_PAGE}
+              onPageChange={(_event, next) => setPage(next)}
+              onRowsPerPageChange={(event) => {
+                setPerPage(Number.parseInt(event.target.value, 10));
+                setPage(0);
+              }}
+            />
+          </Box>
+        )}
+      </Stack>
+      <OutboxEmailDialog email={viewing} onClose={() => setViewing(null)} />
+    </TabPanelCard>
+  );
+}

@@ -1,0 +1,2 @@
+export { EmailPage } from './EmailPage';
+export { emailMethods, type EmailMethods } from './dataProvider';
