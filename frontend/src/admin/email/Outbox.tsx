@@ -79,7 +79,7 @@ function LastError({ text }: { text: string | null }) {
       <Typography
         variant="body2"
         color="error"
-        sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
       >
         {text}
       </Typography>
@@ -195,7 +195,7 @@ export function Outbox() {
         ) : (
           <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
             <TableContainer sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label="Outbox" sx={{ minWidth: 880, '& td, & th': { py: 1 } }}>
+              <Table size="small" aria-label="Outbox" sx={{ minWidth: 960, '& td, & th': { py: 1 } }}>
                 <TableHead>
                   <TableRow>
                     {columns.map((c) => (
@@ -222,8 +222,8 @@ export function Outbox() {
                       return (
                         <TableRow key={row.id} hover data-email-id={row.id}>
                           <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
-                          <TableCell sx={{ maxWidth: 220, overflowWrap: 'anywhere' }}>{row.to}</TableCell>
-                          <TableCell sx={{ maxWidth: 260, overflowWrap: 'anywhere', fontWeight: 600 }}>{row.subject}</TableCell>
+                          <TableCell sx={{ minWidth: 150, maxWidth: 220, overflowWrap: 'anywhere' }}>{row.to}</TableCell>
+                          <TableCell sx={{ minWidth: 190, maxWidth: 300, overflowWrap: 'break-word', fontWeight: 600 }}>{row.subject}</TableCell>
                           <TableCell sx={{ whiteSpace: 'nowrap' }}>{kindLabel(row.kind)}</TableCell>
                           <TableCell>
                             <OutboxStatusChip status={row.status} />
