@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // A whole journey (several pages, e-mails through the SMTP server) on a busy 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   outputDir: 'test-results',

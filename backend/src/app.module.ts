@@ -2,8 +2,6 @@ import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AuthModule } from './modules/auth';
 import { ClientsModule, UserOrmEntity } from './modules/clients';
 import { CreditsModule } from './modules/credits';
@@ -16,19 +14,10 @@ import { AppConfig } from './shared/config/app-config';
 import { typeormOptions } from './shared/database/typeorm-options';
 import { HealthController } from './shared/health/health.controller';
 import { PublicConfigController } from './shared/http/public-config.controller';
+import { requestId } from './shared/http/request-id';
 import { SharedModule } from './shared/shared.module';
 
 export const ENTITIES = [UserOrmEntity, OutboxOrmEntity];
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-/** Honours a sane incoming X-Request-Id (from a proxy), otherwise makes one; echoed in the response. */
-export function requestId(req: IncomingMessage, res: ServerResponse): string {
-  const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  res.setHeader('X-Request-Id', id);
-  return id;
-}
 
 @Module({})
 export class AppModule {

@@ -12,10 +12,12 @@ import passport from 'passport';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { SESSION_COOKIE } from './modules/auth';
-import { SESSION_TTL_MS } from './modules/auth/infrastructure/http/session';
+import { sessionLifetime, SESSION_TTL_MS } from './modules/auth/infrastructure/http/session';
 import { AppConfig } from './shared/config/app-config';
 import { HttpErrorFilter } from './shared/errors/http-error.filter';
 import { bodyParsers } from './shared/http/body-parsers';
+import { requestId } from './shared/http/request-id';
+import { sameOriginMutations } from './shared/http/same-origin';
 import { createValidationPipe } from './shared/http/validation';
 
 /**
@@ -28,6 +30,11 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
   expressApp.disable('x-powered-by');
   expressApp.set('trust proxy', parseTrustProxy(config.trustProxy));
   app.useLogger(app.get(Logger));
+  // Every request gets its id first, so even an error answered before the routes carries it.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    requestId(req, res);
+    next();
+  });
 
   // Stripe.js is loaded (and talks to Stripe) only when real Stripe is configured.
   const stripe = config.paymentMode === 'stripe';
@@ -47,6 +54,7 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use('/api', sameOriginMutations(config.appUrl, ['/stripe/webhook']));
   for (const parser of bodyParsers()) app.use(parser);
 
   const PgStore = connectPgSimple(session);
@@ -63,12 +71,16 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
         createTableIfMissing: false,
         ttl: SESSION_TTL_MS / 1000,
         pruneSessionInterval: 15 * 60,
+        // The row's expiry moves when the session is saved (sign-in, then at most once a minute of use
+        // by sessionLifetime); no extra UPDATE on every request.
+        disableTouch: true,
         errorLog: (...args: unknown[]) => console.error('session store:', ...args),
       }),
       resave: false,
       saveUninitialized: false,
       cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/' },
     }),
+    sessionLifetime(),
     passport.initialize(),
     passport.session(),
   );

@@ -1,12 +1,16 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
+import { ClientErrorAnswers } from './http/client-errors';
 import { Argon2PasswordHasher } from './security/argon2-password-hasher';
 import { PasswordHasher } from './security/password-hasher';
 import { PgSessionRegistry } from './session/pg-session-registry';
 import { SessionRegistry } from './session/session-registry';
 import { TransactionHost } from './transaction/transaction-host';
 
-/** What every module may inject: the configuration, the transaction host, hashing and the session registry. */
+/**
+ * What every module may inject: the configuration, the transaction host, hashing and the session registry;
+ * also the JSON answers to requests Node's HTTP parser refuses.
+ */
 @Global()
 @Module({})
 export class SharedModule {
@@ -18,6 +22,7 @@ export class SharedModule {
         TransactionHost,
         { provide: PasswordHasher, useClass: Argon2PasswordHasher },
         { provide: SessionRegistry, useClass: PgSessionRegistry },
+        ClientErrorAnswers,
       ],
       exports: [AppConfig, TransactionHost, PasswordHasher, SessionRegistry],
     };

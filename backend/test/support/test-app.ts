@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/configure-app';
 import { AppConfig, loadConfig } from '../../src/shared/config/app-config';
+import { ResponseRecorder } from './response-recorder';
 import { SmtpSink } from './smtp-sink';
 
 export interface TestApp {
@@ -45,6 +46,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, databaseUrl)] }).compile();
   const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
+  // Every answer is held against openapi.yaml when the app closes (see ResponseRecorder).
+  const recorder = new ResponseRecorder();
+  app.use(recorder.middleware());
   configureApp(app, config);
   await app.init();
   const server = app.getHttpServer();
@@ -58,6 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     close: async () => {
       await app.close();
       if (!options.smtp) await smtp.stop();
+      recorder.check();
     },
   };
 }

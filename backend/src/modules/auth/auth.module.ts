@@ -1,9 +1,11 @@
 import { Module, OnApplicationBootstrap } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { DataSource } from 'typeorm';
 import { ClientsModule } from '../clients';
 import { EmailModule } from '../email';
 import { AppConfig } from '../../shared/config/app-config';
+import { PgThrottlerStorage } from '../../shared/rate-limit/pg-throttler-storage';
 import { BootstrapAdminHandler } from './application/bootstrap-admin/bootstrap-admin.handler';
 import { LoginHandler } from './application/login/login.handler';
 import { AuthAttemptLog } from './application/ports/auth-attempt-log';
@@ -22,9 +24,11 @@ import { ResetCodeTypeormRepository } from './infrastructure/persistence/reset-c
     EmailModule,
     PassportModule.register({ session: true }),
     ThrottlerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
+      inject: [AppConfig, DataSource],
+      // The counts live in PostgreSQL, so every app instance draws on one budget per address.
+      useFactory: (config: AppConfig, dataSource: DataSource) => ({
         throttlers: [{ name: 'auth', ttl: 60_000, limit: config.authIpLimitPerMin }],
+        storage: new PgThrottlerStorage(dataSource),
         errorMessage: 'Too many attempts from your address. Please wait a minute and try again.',
       }),
     }),

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EndSessionsHandler } from './application/end-sessions/end-sessions.handler';
 import { DeleteAccountHandler } from './application/delete-account/delete-account.handler';
 import { UserRepository } from './application/ports/user.repository';
 import { UpdateAccountHandler } from './application/update-account/update-account.handler';
@@ -13,6 +14,7 @@ import { UserTypeormRepository } from './infrastructure/persistence/user.typeorm
   providers: [
     UpdateAccountHandler,
     DeleteAccountHandler,
+    EndSessionsHandler,
     UpdateClientHandler,
     ClientQueries,
     { provide: UserRepository, useClass: UserTypeormRepository },

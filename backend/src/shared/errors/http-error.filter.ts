@@ -82,8 +82,38 @@ export class HttpErrorFilter implements ExceptionFilter {
       if (status >= 500) this.logger.error(`${req.method} ${req.url}: ${exception.message}`, exception.stack);
       return errorBody(status, message, { code, errors, requestId });
     }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`${req.method} ${req.url}: the database is not answering (${describe(exception)})`);
+      return errorBody(503, 'The service is temporarily unavailable. Please try again.', { code: 'DATABASE_UNAVAILABLE', requestId });
+    }
     const err = exception as Error & { status?: number; type?: string };
     this.logger.error(`${req.method} ${req.url}: ${err?.message ?? exception}`, err?.stack);
     return errorBody(500, 'Something went wrong on our side. Please try again.', { requestId });
   }
+}
+
+/** Socket errors of a connection to the database server that could not be made or was cut. */
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres' own messages for a connection lost or not obtained in time. */
+const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * True when the error says the database server cannot be reached right now (stopped, restarting,
+ * shutting down, out of connections): a 503 the client may retry, not a bug. SQLSTATE class 08 is
+ * a connection exception, 57P01-57P03 an administrator/crash shutdown or a server not yet
+ * accepting connections, 53300 too many connections. TypeORM keeps the driver's error in `driverError`.
+ */
+export function isDatabaseUnavailable(exception: unknown): boolean {
+  for (let e = exception as { code?: unknown; message?: unknown; driverError?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
+    e = e.driverError as typeof e;
+  }
+  return false;
+}
+
+function describe(exception: unknown): string {
+  const e = exception as { code?: unknown; message?: unknown };
+  return [e?.code, e?.message].filter((x) => typeof x === 'string' && x).join(': ') || String(exception);
 }

@@ -1,4 +1,17 @@
-import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+
+/**
+ * Path and query values reach their own pipes as the strings that were sent. (Nest's ValidationPipe
+ * would turn a `number` path parameter into `+value` first, so IdPipe saw "1e3", "0x10", " 1", "+1"
+ * and "1.0" as the valid ids 1000, 16 and 1, and a request for a resource that is not an id reached
+ * another one.)
+ */
+class ApiValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.type === 'param' || metadata.type === 'query') return value;
+    return super.transformPrimitive(value, metadata);
+  }
+}
 
 /**
  * Global validation: the first failing rule's message (spec §5) becomes `message`,
@@ -6,7 +19,7 @@ import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/co
  * Of a field's failing rules, the one written first (top-most decorator) gives the message.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new ApiValidationPipe({
     whitelist: true,
     transform: true,
     forbidUnknownValues: true,

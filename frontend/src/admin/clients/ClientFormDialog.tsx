@@ -7,9 +7,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useCreate, useUpdate } from 'react-admin';
+import { useCreate, useDataProvider, useUpdate } from 'react-admin';
+import type { AppDataProvider } from '../providers/dataProvider';
 import { textFieldProps } from '../../shared/forms/fields';
 import { MAX_LENGTH, resolverFrom } from '../../shared/forms/validation';
 import type { ClientCreateData, ClientRecord, ClientUpdateData } from './dataProvider';
@@ -68,7 +69,23 @@ export function ClientFormDialog({
   const toast = useAdminToast();
   const titleId = useId();
   const descriptionId = useId();
-  const pending = creating || updating || form.formState.isSubmitting;
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [endingSessions, setEndingSessions] = useState(false);
+  const pending = creating || updating || endingSessions || form.formState.isSubmitting;
+
+  // a lost phone or a shared computer: the admin signs the account out of every browser at once
+  const signOutEverywhere = async () => {
+    if (!record) return;
+    setEndingSessions(true);
+    try {
+      const result = await dataProvider.endClientSessions(record.id);
+      toast({ title: 'Signed out everywhere', description: result.message });
+    } catch (error) {
+      toast({ title: 'Sign-out failed', description: serverMessage(error, 'Failed to end the sessions'), variant: 'destructive' });
+    } finally {
+      setEndingSessions(false);
+    }
+  };
 
   // each opening starts from the record (edit) or from an empty form (create); a refetch of the
   // list while the dialog is open does not wipe what the admin typed
@@ -181,6 +198,11 @@ export function ClientFormDialog({
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          {mode === 'edit' && record && (
+            <Button onClick={signOutEverywhere} disabled={pending} color="warning" sx={{ mr: 'auto' }}>
+              {endingSessions ? 'Signing out...' : 'Sign out everywhere'}
+            </Button>
+          )}
           <Button onClick={close} disabled={pending} color="inherit">
             Cancel
           </Button>

@@ -166,6 +166,19 @@ describe('Clients page', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('This name is already taken');
   });
 
+  it("signs a client out everywhere from the Edit Client dialog and says how many sessions ended", async () => {
+    const endClientSessions = vi.fn(async () => ({ success: true, message: 'Signed out of 2 sessions.', ended: 2 }));
+    renderInAdmin(<ClientList />, { dataProvider: fakeDataProvider({ getList: listOf(rows), endClientSessions }) });
+    await screen.findByText('Jane Client');
+    await userEvent.click(within(rowOf('Jane Client')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Client' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(endClientSessions).toHaveBeenCalledWith(7));
+    const toast = await screen.findByRole('status', { hidden: true });
+    expect(toast).toHaveTextContent('Signed out everywhere');
+    expect(toast).toHaveTextContent('Signed out of 2 sessions.');
+  });
+
   it('shows an empty state when there are no clients', async () => {
     renderInAdmin(<ClientList />, { dataProvider: fakeDataProvider({ getList: listOf([]) }) });
     expect(await screen.findByText('No clients found')).toBeInTheDocument();

@@ -54,3 +54,19 @@ export const clientsOverrides: Partial<DataProvider> = {
     return { data: (json && typeof json === 'object' && 'id' in json ? json : params.previousData ?? { id: params.id }) as never };
   },
 };
+
+/** The answer of POST /api/clients/{id}/end-sessions. */
+export interface EndSessionsResult {
+  success: boolean;
+  message: string;
+  ended: number;
+}
+
+/** Clients' non-CRUD calls, spread into the app's data provider. */
+export const clientsMethods = {
+  /** Signs the account out of every browser it is signed in on. */
+  endClientSessions: async (id: number): Promise<EndSessionsResult> => {
+    const { json } = await httpClient(`${API}/clients/${encodeURIComponent(String(id))}/end-sessions`, { method: 'POST' });
+    return json as EndSessionsResult;
+  },
+};

@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
-import { clientsOverrides } from '../clients/dataProvider';
+import { clientsMethods, clientsOverrides } from '../clients/dataProvider';
 import { creditsMethods } from '../credits/dataProvider';
 import { dashboardMethods } from '../pages/dashboard/dataProvider';
 import { emailMethods } from '../email/dataProvider';
@@ -40,6 +40,7 @@ export const dataProvider = {
   updateMany: routed('updateMany'),
   delete: routed('delete'),
   deleteMany: routed('deleteMany'),
+  ...clientsMethods,
   ...projectsMethods,
   ...paymentsMethods,
   ...dashboardMethods,

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_USER_KEY } from '../features/auth/api';
 import { admin, bodyOf, callsTo, client, mockFetch, renderWithApp } from '../../test/utils';
+import { markSessionEnded, SESSION_ENDED_MESSAGE } from '../../shared/api/sessionEnded';
 import { AuthPage } from './AuthPage';
 
 const page = (
@@ -27,6 +28,15 @@ describe('/auth login', () => {
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it('says once that the session ended when the portal was sent here by an ended session', () => {
+    markSessionEnded();
+    const first = renderWithApp(page, { route: '/auth', user: null });
+    expect(screen.getByRole('alert')).toHaveTextContent(SESSION_ENDED_MESSAGE);
+    first.unmount();
+    renderWithApp(page, { route: '/auth', user: null });
+    expect(screen.queryByText(SESSION_ENDED_MESSAGE)).not.toBeInTheDocument();
   });
 
   it('shows the spec messages under the fields and sends nothing on bad input', async () => {

@@ -1,8 +1,10 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { SESSION_ENDED_MESSAGE, takeSessionEnded } from '../../shared/api/sessionEnded';
 import { isAdmin } from '../../shared/api/types';
 import { FullScreenSpinner } from '../../shared/ui/FullScreenSpinner';
 import { LoginForm } from '../features/auth/components/LoginForm';
@@ -18,6 +20,8 @@ export function AuthPage() {
   const [params, setParams] = useSearchParams();
   const tab: AuthTab = params.get('tab') === 'register' ? 'register' : 'login';
   const invitedEmail = params.get('email') ?? '';
+  // sent here because the session ended (idle limit, signed out everywhere): say so once
+  const [sessionEnded] = useState(takeSessionEnded);
   // once a form is submitted, the form decides where to go (login and registration differ)
   const submitted = useRef(false);
   const onSubmitting = () => {
@@ -40,6 +44,11 @@ export function AuthPage() {
       title={tab === 'login' ? 'Welcome back' : 'Create your account'}
       subtitle={tab === 'login' ? 'Sign in to see your projects.' : 'It only takes a minute.'}
     >
+      {sessionEnded && tab === 'login' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {SESSION_ENDED_MESSAGE}
+        </Alert>
+      )}
       <Tabs
         value={tab}
         onChange={(_e, value: AuthTab) => selectTab(value)}

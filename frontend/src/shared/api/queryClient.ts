@@ -1,5 +1,6 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { ApiError, apiRequest } from './client';
+import { markSessionEnded } from './sessionEnded';
 
 /**
  * Default query function: the first element of the query key is the URL (GET, JSON).
@@ -8,9 +9,26 @@ import { apiRequest } from './client';
 export const defaultQueryFn: QueryFunction = ({ queryKey }) =>
   apiRequest('GET', String(queryKey[0]));
 
-/** Spec §7: never retry, never refetch on focus, never go stale, never poll. */
+/** True for the server's "your session has ended" answer (idle or absolute limit, signed out elsewhere). */
+export function isSessionEnded(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && (error.body as { code?: unknown } | undefined)?.code === 'AUTH.NOT_SIGNED_IN';
+}
+
+/**
+ * Spec §7: never retry, never refetch on focus, never go stale, never poll. When a call finds the
+ * session ended (30 idle minutes, the admin's 'Sign out everywhere', a logout in another tab), the
+ * cached user becomes null so the page goes to sign-in instead of showing errors.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const onError = (error: unknown) => {
+    if (!isSessionEnded(error) || !client.getQueryData(['/api/user'])) return;
+    markSessionEnded();
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== '/api/user' });
+    client.setQueryData(['/api/user'], null);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
@@ -22,6 +40,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

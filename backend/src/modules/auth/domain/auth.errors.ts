@@ -10,3 +10,5 @@ export const invalidResetCode = () =>
   new DomainError('rule_violated', 'AUTH.INVALID_RESET_CODE', 'Invalid or expired verification code', {
     code: 'Invalid or expired verification code',
   });
+export const tooManyResetAttempts = () =>
+  new TooManyRequestsError('AUTH.TOO_MANY_RESET_ATTEMPTS', 'Too many attempts to reset this password. Please try again in an hour.');

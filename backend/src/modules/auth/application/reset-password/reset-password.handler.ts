@@ -3,7 +3,9 @@ import { normalizeEmail, UserRepository } from '../../../clients';
 import { RuleViolatedError } from '../../../../shared/errors/domain-error';
 import { SessionRegistry } from '../../../../shared/session/session-registry';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
-import { invalidResetCode } from '../../domain/auth.errors';
+import { invalidResetCode, tooManyResetAttempts } from '../../domain/auth.errors';
+import { mayAttemptReset, RESET_FAILURE_WINDOW_MS } from '../../domain/sign-in-limits';
+import { AuthAttemptLog } from '../ports/auth-attempt-log';
 import { strongPasswordProblem } from '../../domain/password-policy';
 import { isWellFormedResetCode } from '../../domain/reset-code';
 import { PasswordHasher } from '../../../../shared/security/password-hasher';
@@ -15,7 +17,10 @@ export interface ResetPasswordCommand {
   newPassword: string;
 }
 
-/** Sets a new password with a valid code; the code is then spent and every session of the account ends. */
+/**
+ * Sets a new password with a valid code; the code is then spent and every session of the account ends.
+ * Failed attempts are counted per address (known or not): 10 in an hour answer 429 for the rest of it.
+ */
 @Injectable()
 export class ResetPasswordHandler {
   constructor(
@@ -24,17 +29,24 @@ export class ResetPasswordHandler {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionRegistry,
     private readonly tx: TransactionHost,
+    private readonly attempts: AuthAttemptLog,
   ) {}
 
   async execute(cmd: ResetPasswordCommand): Promise<void> {
     const problem = strongPasswordProblem(cmd.newPassword);
     if (problem) throw new RuleViolatedError('AUTH.WEAK_PASSWORD', problem, { newPassword: problem });
-    if (!isWellFormedResetCode(cmd.code)) throw invalidResetCode();
+    const email = normalizeEmail(cmd.email);
     const now = new Date();
+    const since = new Date(now.getTime() - RESET_FAILURE_WINDOW_MS);
+    if (!mayAttemptReset(await this.attempts.countSince('reset_failure', email, since))) throw tooManyResetAttempts();
+    if (!isWellFormedResetCode(cmd.code)) {
+      await this.attempts.record('reset_failure', email);
+      throw invalidResetCode();
+    }
     const passwordHash = await this.hasher.hash(cmd.newPassword);
     // The account row stays locked while the guess is checked, so parallel guesses cannot share one try.
     const outcome = await this.tx.run(async () => {
-      const user = await this.users.findByEmail(normalizeEmail(cmd.email));
+      const user = await this.users.findByEmail(email);
       const code = user ? await this.codes.findForUpdate(user.id) : null;
       if (!user || !code || !code.isUsable(now)) {
         await this.hasher.verify(passwordHash, cmd.code); // the same work as a real check: no timing hint
@@ -50,6 +62,9 @@ export class ResetPasswordHandler {
       await this.sessions.endSessionsOf(user.id);
       return 'reset' as const;
     });
-    if (outcome === 'invalid') throw invalidResetCode();
+    if (outcome === 'invalid') {
+      await this.attempts.record('reset_failure', email);
+      throw invalidResetCode();
+    }
   }
 }

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
@@ -8,11 +8,12 @@ import { IdPipe } from '../../../../shared/http/id.pipe';
 import { parseListQuery, sendList } from '../../../../shared/http/list-query';
 import { DeleteAccountHandler } from '../../application/delete-account/delete-account.handler';
 import { UserRepository } from '../../application/ports/user.repository';
+import { endedSessionsMessage, EndSessionsHandler } from '../../application/end-sessions/end-sessions.handler';
 import { UpdateClientHandler } from '../../application/update-client/update-client.handler';
 import type { User } from '../../domain/user';
 import { CLIENT_SORTS, ClientQueries } from '../persistence/client.queries';
 import { UpdateClientRequest } from './dto/update-client.request';
-import { UserResponse } from './dto/user.response';
+import { EndSessionsResponse, UserResponse } from './dto/user.response';
 
 /** The back office's Clients page (spec §7 "Clients"); new accounts come through POST /api/register. */
 @ApiTags('clients')
@@ -25,6 +26,7 @@ export class ClientsController {
     private readonly users: UserRepository,
     private readonly updateClient: UpdateClientHandler,
     private readonly deleteAccount: DeleteAccountHandler,
+    private readonly endSessions: EndSessionsHandler,
   ) {}
 
   @Get()
@@ -57,5 +59,14 @@ export class ClientsController {
   @ApiNoContentResponse()
   async remove(@Param('id', IdPipe) id: number, @CurrentUser() actor: User): Promise<void> {
     await this.deleteAccount.execute({ userId: id, actorId: actor.id });
+  }
+
+  @Post(':id/end-sessions')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Sign an account out everywhere: every session of it ends (the admin's own current one excepted)" })
+  @ApiOkResponse({ type: EndSessionsResponse })
+  async signOutEverywhere(@Param('id', IdPipe) id: number, @Req() req: Request): Promise<EndSessionsResponse> {
+    const { ended } = await this.endSessions.execute({ userId: id, actorSessionId: req.sessionID });
+    return { success: true, message: endedSessionsMessage(ended), ended };
   }
 }

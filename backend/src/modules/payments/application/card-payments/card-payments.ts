@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { User } from '../../../clients';
 import { assertMayAccess } from '../../../../shared/auth/guards';
 import { Money } from '../../../../shared/domain/money';
-import { NotFoundError, RuleViolatedError } from '../../../../shared/errors/domain-error';
+import { DomainError, NotFoundError, RuleViolatedError } from '../../../../shared/errors/domain-error';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { CURRENCY, IntentRecord, verifyIntent } from '../../domain/card-payment';
 import { Payment } from '../../domain/payment';
@@ -135,8 +135,9 @@ export class CardPayments {
     for (const record of await this.intents.creditIntentsOf(user.id, bundleId)) {
       try {
         found.push(await this.verified(record.id, { userId: user.id, bundleId }));
-      } catch {
-        // not succeeded (yet): not a payment to credit
+      } catch (err) {
+        // Not succeeded (yet): not a payment to credit. The provider not answering is no such answer.
+        if (!(err instanceof DomainError) || err.kind === 'unavailable') throw err;
       }
     }
     return found;

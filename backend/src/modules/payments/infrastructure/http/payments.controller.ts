@@ -49,6 +49,7 @@ export class PaymentsController {
   @ApiOperation({ summary: 'Every payment matching the filter, as a CSV download' })
   @ApiListQuery()
   @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } })
   async exportCsv(@Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
     const parsed = parseListQuery({ ...query, range: undefined }, PAYMENT_SORTS, { field: 'paymentDate', order: 'DESC' });
     const { rows } = await this.queries.list({ ...parsed, offset: 0, limit: EXPORT_LIMIT });

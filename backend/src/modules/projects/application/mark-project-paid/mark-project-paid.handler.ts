@@ -37,6 +37,7 @@ export class MarkProjectPaidHandler {
       const project = await this.projects.findForUpdate(projectId);
       if (!project) throw projectNotFound();
       assertMayAccess(user, project.clientId, 'Project');
+      if (project.clientId !== user.id) throw projectNotFound(); // the owner's call only (CONTRACT §3); the admin has mark-paid
       if (project.isPaid) return project;
       const owed = project.unpaidAfter(await this.ledger.paidTowards(project.id));
       if (!owed.isZero()) throw stillUnpaid(owed.dollars.toFixed(2));

@@ -14,3 +14,7 @@ export class SuccessResponse {
   @ApiProperty({ example: true }) success: boolean;
   @ApiProperty({ example: 'Done' }) message: string;
 }
+
+export class EndSessionsResponse extends SuccessResponse {
+  @ApiProperty({ example: 2, description: 'How many sessions ended' }) ended: number;
+}

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { IsAmount } from '../../../../../shared/http/amount.validator';
 import { IdField } from '../../../../../shared/http/id-field';
 
@@ -46,27 +46,34 @@ export class CreateBundleRequest {
   isActive: boolean = true;
 }
 
+/**
+ * A field of a partial update: validated whenever it is present, null included (IsOptional would let a
+ * null through to the bundle, whose name, price, amount and state cannot be empty).
+ */
+const Given = () => ValidateIf((_object, value) => value !== undefined);
+
 export class UpdateBundleRequest {
   @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
+  @Given()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'Bundle name is required' })
   @MaxLength(200, { message: 'Bundle name must be at most 200 characters' })
   name?: string;
 
   @ApiPropertyOptional({ maxLength: 2000 })
+  @Transform(({ value }) => (value === null ? '' : value))
   @IsOptional()
   @IsString({ message: 'Description must be text' })
   @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
   description?: string;
 
   @ApiPropertyOptional({ oneOf: [{ type: 'number' }, { type: 'string' }] })
-  @IsOptional()
+  @Given()
   @IsAmount('Price')
   price?: number | string;
 
   @ApiPropertyOptional({ minimum: 1 })
-  @IsOptional()
+  @Given()
   @intFromText()
   @IsInt({ message: 'Credit amount must be at least 1' })
   @Min(1, { message: 'Credit amount must be at least 1' })
@@ -74,7 +81,7 @@ export class UpdateBundleRequest {
   creditAmount?: number;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Given()
   @IsBoolean({ message: 'Active must be true or false' })
   isActive?: boolean;
 }
@@ -160,6 +167,7 @@ export class CreditPaymentIntentRequest {
   bundleId: number;
 
   @ApiPropertyOptional({ oneOf: [{ type: 'number' }, { type: 'string' }], description: "Must equal the bundle's price when given" })
+  @Transform(({ value }) => (value === null ? undefined : value))
   @IsOptional()
   @IsAmount('Amount')
   amount?: number | string;

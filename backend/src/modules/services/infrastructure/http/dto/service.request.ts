@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsAmount } from '../../../../../shared/http/amount.validator';
 import { Trim } from '../../../../../shared/http/transforms';
 
@@ -35,5 +35,6 @@ export class ServiceRequest {
   @Transform(({ value }) => (value === '' || value === null || value === undefined ? 1 : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
   @IsInt({ message: 'Credit cost must be a whole number' })
   @Min(1, { message: 'Credit cost must be at least 1' })
+  @Max(1_000_000, { message: 'Credit cost must be at most 1000000' })
   creditCost: number = 1;
 }

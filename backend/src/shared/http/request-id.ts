@@ -1,0 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The request's id: the one already given to it, a sane incoming X-Request-Id (from a proxy), or a new
+ * one. Echoed in the X-Request-Id response header, logged, and put in every error body.
+ */
+export function requestId(req: IncomingMessage & { id?: unknown }, res: ServerResponse): string {
+  if (typeof req.id === 'string') return req.id;
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  req.id = id;
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
