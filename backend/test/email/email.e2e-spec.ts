@@ -10,7 +10,19 @@ describe('E-mail system (spec §7 "E-mail", CONTRACT §5) against a real SMTP se
     t = await createTestApp({ OUTBOX_RETRY_MS: '200' });
     admin = await adminAgent(t);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    // What reached the SMTP server in this file, by subject (a tag in a subject is shortened).
+    const bySubject = new Map<string, number>();
+    for (const m of t.smtp.messages) {
+      const subject = m.subject.replace(/\d{3,}[a-z0-9]+/g, '…');
+      bySubject.set(subject, (bySubject.get(subject) ?? 0) + 1);
+    }
+    console.log(
+      `the SMTP server received ${t.smtp.messages.length} messages:\n` +
+        [...bySubject].map(([subject, n]) => `  ${String(n).padStart(4)} × ${subject}`).join('\n'),
+    );
+    await t.close();
+  });
 
   describe('who may call', () => {
     const calls: Array<[string, string, object | null]> = [
