@@ -1,7 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import connectPgSimple from 'connect-pg-simple';
 import express, { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
@@ -12,6 +11,8 @@ import passport from 'passport';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { SESSION_COOKIE } from './modules/auth';
+import { createSessionStore, sessionAccount } from './modules/auth/infrastructure/http/session-store';
+import { UserRepository } from './modules/clients';
 import { sessionLifetime, SESSION_TTL_MS } from './modules/auth/infrastructure/http/session';
 import { AppConfig } from './shared/config/app-config';
 import { HttpErrorFilter } from './shared/errors/http-error.filter';
@@ -57,16 +58,15 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
   app.use('/api', sameOriginMutations(config.appUrl, ['/stripe/webhook']));
   for (const parser of bodyParsers()) app.use(parser);
 
-  const PgStore = connectPgSimple(session);
   const dataSource = app.get(DataSource);
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
+  const users = app.get(UserRepository);
   app.use(
     '/api',
     session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
-      store: new PgStore({
-        pool,
+      store: createSessionStore(session, pool, {
         tableName: 'session',
         createTableIfMissing: false,
         ttl: SESSION_TTL_MS / 1000,
@@ -82,7 +82,7 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
     }),
     sessionLifetime(),
     passport.initialize(),
-    passport.session(),
+    sessionAccount((id) => users.findById(id)),
   );
 
   app.setGlobalPrefix('api');

@@ -211,6 +211,28 @@ describe('Projects (spec §7 "Projects", CONTRACT §2-§3)', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
+  it('the unfiltered page total is the number of live projects, through creation, deletion, bulk changes and a page past the end', async () => {
+    const live = async () => Number((await t.db.query(`SELECT count(*) AS n FROM projects WHERE deleted_at IS NULL`))[0].n);
+    const total = async (range: [number, number] = [0, 4]) =>
+      contentRange((await admin.get('/api/projects').query(listParams(['date', 'DESC'], range)).expect(200)).headers['content-range']).total;
+    expect(await total()).toBe(await live());
+    const { body: a } = await admin.post('/api/projects').send(project({ name: `${tag} Counted A` })).expect(201);
+    await admin.post('/api/projects').send(project({ name: `${tag} Counted B` })).expect(201);
+    expect(await total()).toBe(await live());
+    await admin.delete(`/api/projects/${a.id}`).expect(204);
+    expect(await total()).toBe(await live());
+    // Set-based changes (a bulk import, a restore) keep it exact too.
+    await t.db.query(
+      `INSERT INTO projects (name, description, client_id, price_cents, date) SELECT $1 || g, '', $2, 1000, now() FROM generate_series(1, 30) g`,
+      [`${tag} Bulk `, owner.id],
+    );
+    await t.db.query(`UPDATE projects SET deleted_at = now() WHERE name LIKE $1 AND name LIKE '%1'`, [`${tag} Bulk %`]);
+    await t.db.query(`UPDATE projects SET deleted_at = NULL WHERE id = $1`, [a.id]);
+    const n = await live();
+    expect(await total()).toBe(n);
+    expect(await total([n + 50, n + 60])).toBe(n);
+  });
+
   it('answers the client list call with the same shape and no query per row', async () => {
     const res = await owner.agent.get(`/api/projects/client/${owner.id}`).expect(200);
     expect(res.body.length).toBeGreaterThan(3);

@@ -6,3 +6,5 @@ export { UserRepository } from './application/ports/user.repository';
 export { UserOrmEntity } from './infrastructure/persistence/user.orm-entity';
 export { UserResponse, SuccessResponse } from './infrastructure/http/dto/user.response';
 export { emailTaken, usernameTaken, lastAdmin } from './domain/clients.errors';
+export { userColumns, userFromRow } from './infrastructure/persistence/user-row';
+export type { UserRow } from './infrastructure/persistence/user-row';

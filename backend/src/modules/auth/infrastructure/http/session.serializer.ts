@@ -3,10 +3,11 @@ import { PassportSerializer } from '@nestjs/passport';
 import { User, UserRepository } from '../../../clients';
 
 /**
- * The session keeps only the user id; each request loads the account, so a deleted one is signed out.
- * passport is one object per process and keeps every serializer registered with it: once this app has
- * closed (a test that starts a second app), its serializer passes ('pass') to the next one instead of
- * reading through its closed database connection.
+ * The session keeps only the user id (serializeUser, at sign-in). Requests read the account with the
+ * session in one statement (session-store.ts) instead of passport.session(); deserializeUser stays
+ * for passport's own calls. passport is one object per process and keeps every serializer registered
+ * with it: once this app has closed (a test that starts a second app), its serializer passes ('pass')
+ * to the next one instead of reading through its closed database connection.
  */
 @Injectable()
 export class SessionSerializer extends PassportSerializer implements OnModuleDestroy {

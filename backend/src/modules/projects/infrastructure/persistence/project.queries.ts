@@ -16,6 +16,17 @@ const ORDER: Record<ProjectSort, string> = {
   id: 'p.id',
 };
 
+interface LineJson {
+  service_id: number;
+  name: string;
+  description: string;
+  unit_price_cents: number;
+  quantity: number;
+  credit_eligible: boolean;
+  credit_cost: number;
+  paid_with_credits: boolean;
+}
+
 interface Row {
   id: number;
   name: string;
@@ -31,30 +42,35 @@ interface Row {
   date: Date;
   paid_cents: string;
   credit_covered_cents: string;
+  lines: LineJson[];
+  total?: string | null;
 }
 
-interface LineRow {
-  project_id: number;
-  service_id: number;
-  name: string;
-  description: string;
-  unit_price_cents: string;
-  quantity: number;
-  credit_eligible: boolean;
-  credit_cost: number;
-  paid_with_credits: boolean;
-}
+/** A project's service lines as one JSON array, in the order the screens show them. */
+const LINES = `coalesce((
+  SELECT json_agg(json_build_object(
+           'service_id', ps.service_id, 'name', s.name, 'description', s.description, 'unit_price_cents', ps.unit_price_cents,
+           'quantity', ps.quantity, 'credit_eligible', s.credit_eligible, 'credit_cost', s.credit_cost,
+           'paid_with_credits', coalesce(psp.paid_with_credits, false))
+         ORDER BY lower(s.name), ps.service_id)
+    FROM project_services ps JOIN services s ON s.id = ps.service_id
+    LEFT JOIN project_service_payments psp ON psp.project_id = ps.project_id AND psp.service_id = ps.service_id
+   WHERE ps.project_id = p.id), '[]'::json)`;
 
 const SELECT = `SELECT p.id, p.name, p.description, p.client_id, u.username AS client_name, p.service_id, p.thumbnail_url,
        p.download_link, p.photo_count, p.price_cents, p.is_paid, p.date,
        coalesce((SELECT sum(pay.amount_cents) FROM payments pay WHERE pay.project_id = p.id AND pay.status = 'completed'), 0) AS paid_cents`;
 
 const FROM = `FROM projects p LEFT JOIN users u ON u.id = p.client_id`;
-const SELECT_ALL = `${SELECT}, ${creditCoveredCents('p')} AS credit_covered_cents`;
+const SELECT_ALL = `${SELECT}, ${creditCoveredCents('p')} AS credit_covered_cents, ${LINES} AS lines`;
+
+/** Kept by the database (migration RowCounts): the number of projects not deleted. */
+const LIVE_PROJECTS = `(SELECT n FROM row_counts WHERE name = 'live_projects')`;
 
 /**
- * Read side of projects: a page in one query, and all its rows' service lines in a second one
- * (never a query per row). A client sees a download link only once the project is paid.
+ * Read side of projects: every call is one SQL statement, whatever the number of rows: a page's
+ * projects with their service lines (as JSON) and, for a paged list, the total (from the kept count
+ * when nothing is filtered). A client sees a download link only once the project is paid.
  */
 @Injectable()
 export class ProjectQueries {
@@ -82,6 +98,7 @@ export class ProjectQueries {
       where.push(`p.client_id = $${params.length}`);
     }
     const order = `${ORDER[q.sortField]} ${q.sortOrder}, p.id ${q.sortOrder}`;
+    const count = where.length === 1 ? LIVE_PROJECTS : this.countSql(where);
     const filterParams = [...params];
     params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
     // The page's ids first (index order, nothing computed per skipped row), then its columns.
@@ -89,21 +106,20 @@ export class ProjectQueries {
       `WITH page AS (
          SELECT p.id ${FROM} WHERE ${where.join(' AND ')} ORDER BY ${order}
           LIMIT $${params.length - 1} OFFSET $${params.length})
-       ${SELECT_ALL} FROM page JOIN projects p ON p.id = page.id LEFT JOIN users u ON u.id = p.client_id
-       ORDER BY ${order}`,
+       ${SELECT_ALL}${q.paged ? `, ${count} AS total` : ''}
+         FROM page JOIN projects p ON p.id = page.id LEFT JOIN users u ON u.id = p.client_id
+        ORDER BY ${order}`,
       params,
     );
-    const total = q.paged ? await this.count(where, filterParams) : rows.length;
-    return { rows: await this.withLines(rows, viewer), total };
+    if (!q.paged) return { rows: this.toResponses(rows, viewer), total: rows.length };
+    // A page past the end has no row to carry the total: count on its own then.
+    const total = rows.length ? Number(rows[0].total) : Number((await this.db.query(`SELECT ${count} AS n`, filterParams))[0].n);
+    return { rows: this.toResponses(rows, viewer), total };
   }
 
-  private async count(where: string[], params: unknown[]): Promise<number> {
+  private countSql(where: string[]): string {
     const needsUsers = where.some((w) => w.includes('u.'));
-    const c: Array<{ n: string }> = await this.db.query(
-      `SELECT count(*) AS n FROM projects p ${needsUsers ? 'LEFT JOIN users u ON u.id = p.client_id' : ''} WHERE ${where.join(' AND ')}`,
-      params,
-    );
-    return Number(c[0].n);
+    return `(SELECT count(*) FROM projects p ${needsUsers ? 'LEFT JOIN users u ON u.id = p.client_id' : ''} WHERE ${where.join(' AND ')})`;
   }
 
   async ofClient(clientId: number, viewer: User): Promise<ProjectResponse[]> {
@@ -111,45 +127,27 @@ export class ProjectQueries {
       `${SELECT_ALL} ${FROM} WHERE p.deleted_at IS NULL AND p.client_id = $1 ORDER BY p.date DESC, p.id DESC`,
       [clientId],
     );
-    return this.withLines(rows, viewer);
+    return this.toResponses(rows, viewer);
   }
 
   async one(id: number, viewer: User): Promise<ProjectResponse | null> {
     const rows: Row[] = await this.db.query(`${SELECT_ALL} ${FROM} WHERE p.deleted_at IS NULL AND p.id = $1`, [id]);
-    return rows.length ? (await this.withLines(rows, viewer))[0] : null;
+    return rows.length ? this.toResponses(rows, viewer)[0] : null;
   }
 
-  private async withLines(rows: Row[], viewer: User): Promise<ProjectResponse[]> {
-    const lines: LineRow[] = rows.length
-      ? await this.db.query(
-          `SELECT ps.project_id, ps.service_id, s.name, s.description, ps.unit_price_cents, ps.quantity, s.credit_eligible, s.credit_cost,
-                  coalesce(psp.paid_with_credits, false) AS paid_with_credits
-             FROM project_services ps JOIN services s ON s.id = ps.service_id
-             LEFT JOIN project_service_payments psp ON psp.project_id = ps.project_id AND psp.service_id = ps.service_id
-            WHERE ps.project_id = ANY($1::int[])
-            ORDER BY ps.project_id, lower(s.name), ps.service_id`,
-          [rows.map((r) => r.id)],
-        )
-      : [];
-    const byProject = new Map<number, ProjectServiceLine[]>();
-    for (const l of lines) {
-      const unit = Number(l.unit_price_cents);
-      const list = byProject.get(l.project_id) ?? [];
-      list.push({
+  private toResponses(rows: Row[], viewer: User): ProjectResponse[] {
+    return rows.map((r) => {
+      const services: ProjectServiceLine[] = r.lines.map((l) => ({
         serviceId: l.service_id,
         name: l.name,
         description: l.description,
-        price: unit / 100,
+        price: l.unit_price_cents / 100,
         quantity: l.quantity,
-        lineTotal: (unit * l.quantity) / 100,
+        lineTotal: (l.unit_price_cents * l.quantity) / 100,
         creditEligible: l.credit_eligible,
         creditCost: l.credit_cost,
         paidWithCredits: l.paid_with_credits,
-      });
-      byProject.set(l.project_id, list);
-    }
-    return rows.map((r) => {
-      const services = byProject.get(r.id) ?? [];
+      }));
       const price = Number(r.price_cents);
       const paid = Number(r.paid_cents) + Number(r.credit_covered_cents);
       return {

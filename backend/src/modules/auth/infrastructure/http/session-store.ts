@@ -1,0 +1,65 @@
+import connectPgSimple from 'connect-pg-simple';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type session from 'express-session';
+import type { Pool } from 'pg';
+import { User, userColumns, userFromRow, UserRow } from '../../../clients';
+
+/**
+ * The account each stored session belongs to, read by the store in the same statement as the
+ * session (keyed by the session's `passport` object, which express-session hands on to req.session
+ * as it is). null: the session names an account that is gone (deleted).
+ */
+const accounts = new WeakMap<object, User | null>();
+
+type PassportData = { user?: string | number };
+
+/**
+ * Sessions in PostgreSQL (connect-pg-simple writes, prunes and destroys them) whose read also
+ * fetches the signed-in account: one statement per request instead of one for the session and one
+ * for the account. Nothing is cached between requests, so a logout, a deleted account or a changed
+ * role on any instance counts at once on every instance.
+ */
+export function createSessionStore(expressSession: typeof session, pool: Pool, options: connectPgSimple.PGStoreOptions): session.Store {
+  const PgStore = connectPgSimple(expressSession);
+  const sql = `SELECT s.sess, ${userColumns('u')}
+                 FROM session s
+                 LEFT JOIN users u
+                   ON u.id = CASE WHEN s.sess #>> '{passport,user}' ~ '^[0-9]{1,9}$' THEN (s.sess #>> '{passport,user}')::int END
+                  AND u.deleted_at IS NULL
+                WHERE s.sid = $1 AND s.expire >= now()`;
+
+  class SessionWithAccountStore extends PgStore {
+    override get(sid: string, fn: (err: unknown, session?: session.SessionData | null) => void): void {
+      pool.query<UserRow & { sess: session.SessionData | string }>(sql, [sid]).then(
+        ({ rows }) => {
+          if (rows.length === 0) return fn(null, null);
+          const data = (typeof rows[0].sess === 'string' ? JSON.parse(rows[0].sess) : rows[0].sess) as session.SessionData & { passport?: PassportData };
+          if (data.passport && typeof data.passport === 'object') accounts.set(data.passport, userFromRow(rows[0]));
+          fn(null, data);
+        },
+        (err: unknown) => fn(err),
+      );
+    }
+  }
+  return new SessionWithAccountStore({ ...options, pool });
+}
+
+/**
+ * In place of passport.session(): puts the signed-in account on req.user from what the store read
+ * with the session. A session whose account is gone is signed out (passport's own behaviour). A
+ * session the store did not read (none in this request yet) is left alone.
+ */
+export function sessionAccount(load: (id: number) => Promise<User | null>): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const passport = (req.session as (Request['session'] & { passport?: PassportData }) | undefined)?.passport;
+    if (!passport || passport.user === undefined || passport.user === null) return next();
+    const known = accounts.get(passport);
+    const settle = (user: User | null) => {
+      if (user) req.user = user;
+      else delete passport.user;
+      next();
+    };
+    if (known !== undefined) return settle(known);
+    load(Number(passport.user)).then(settle, next);
+  };
+}
