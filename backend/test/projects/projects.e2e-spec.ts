@@ -233,6 +233,24 @@ describe('Projects (spec §7 "Projects", CONTRACT §2-§3)', () => {
     expect(await total([n + 50, n + 60])).toBe(n);
   });
 
+  it('pages in both halves of the unfiltered list (the second half is read from the other end) add up to the whole list, in every sort', async () => {
+    // Ties on purpose: same name, price and date, so only the id decides between them.
+    for (let i = 0; i < 4; i++) await admin.post('/api/projects').send(project({ name: `${tag} Twin`, price: 75, date: '2026-01-01T00:00:00.000Z' })).expect(201);
+    for (const field of ['date', 'name', 'clientName', 'price', 'isPaid', 'id']) {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const all: number[] = (await admin.get('/api/projects').query(listParams([field, order], [0, 100000])).expect(200)).body.map((p: { id: number }) => p.id);
+        const size = 7;
+        const paged: number[] = [];
+        for (let start = 0; start < all.length; start += size) {
+          const res = await admin.get('/api/projects').query(listParams([field, order], [start, start + size - 1])).expect(200);
+          expect(contentRange(res.headers['content-range'])).toMatchObject({ start, total: all.length });
+          paged.push(...res.body.map((p: { id: number }) => p.id));
+        }
+        expect({ field, order, paged }).toEqual({ field, order, paged: all });
+      }
+    }
+  });
+
   it('answers the client list call with the same shape and no query per row', async () => {
     const res = await owner.agent.get(`/api/projects/client/${owner.id}`).expect(200);
     expect(res.body.length).toBeGreaterThan(3);

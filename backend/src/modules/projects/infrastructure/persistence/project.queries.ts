@@ -98,14 +98,24 @@ export class ProjectQueries {
       where.push(`p.client_id = $${params.length}`);
     }
     const order = `${ORDER[q.sortField]} ${q.sortOrder}, p.id ${q.sortOrder}`;
-    const count = where.length === 1 ? LIVE_PROJECTS : this.countSql(where);
+    const unfiltered = where.length === 1;
+    const count = unfiltered ? LIVE_PROJECTS : this.countSql(where);
     const filterParams = [...params];
     params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
-    // The page's ids first (index order, nothing computed per skipped row), then its columns.
+    const [limit, offset] = [`$${params.length - 1}::bigint`, `$${params.length}::bigint`];
+    const pageIds = `SELECT p.id ${FROM} WHERE ${where.join(' AND ')}`;
+    // The page's ids first (index order, nothing computed per skipped row), then its columns. With
+    // nothing filtered the total is known at once, so a page in the second half is read from the other
+    // end in the opposite order: the last page costs what the first one does.
+    const page =
+      unfiltered && q.paged
+        ? `(${pageIds} AND ${offset} <= ${count} / 2 ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
+           UNION ALL
+           (${pageIds} AND ${offset} > ${count} / 2 ORDER BY ${reverse(order)}
+             LIMIT least(${limit}, greatest(0, ${count} - ${offset})) OFFSET greatest(0, ${count} - ${offset} - ${limit}))`
+        : `${pageIds} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
     const rows: Row[] = await this.db.query(
-      `WITH page AS (
-         SELECT p.id ${FROM} WHERE ${where.join(' AND ')} ORDER BY ${order}
-          LIMIT $${params.length - 1} OFFSET $${params.length})
+      `WITH page AS (${page})
        ${SELECT_ALL}${q.paged ? `, ${count} AS total` : ''}
          FROM page JOIN projects p ON p.id = page.id LEFT JOIN users u ON u.id = p.client_id
         ORDER BY ${order}`,
@@ -171,4 +181,9 @@ export class ProjectQueries {
       };
     });
   }
+}
+
+/** The same ORDER BY the other way round (every key turned; NULLs follow, as ASC and DESC place them oppositely). */
+function reverse(order: string): string {
+  return order.replace(/\b(ASC|DESC)\b/g, (d) => (d === 'ASC' ? 'DESC' : 'ASC'));
 }
