@@ -116,20 +116,22 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 function serveFrontend(app: INestApplication, staticDir: string): void {
   const index = join(staticDir, 'index.html');
   if (!existsSync(index)) return;
-  app.use(
-    express.static(staticDir, {
-      index: false,
-      setHeaders: (res, path) => {
-        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
+  const files = express.static(staticDir, {
+    index: false,
+    setHeaders: (res, path) => {
+      res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // API calls never look for a file on disk.
+  app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req.path) ? next() : files(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
 }
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 function parseTrustProxy(value: string): boolean | number | string {
   if (value === 'true') return true;

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -30,8 +30,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run the API tests through jest.api.config.js');
   // A sink passed in is shared (several instances) and stays running when this app closes.
   const smtp = options.smtp ?? (await new SmtpSink().start());
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')),
+    DATA_DIR: dataDir,
     SESSION_SECRET: 'test-session-secret-0123456789',
     LOG_LEVEL: 'silent',
     AUTH_IP_LIMIT_PER_MIN: '100000',
@@ -62,6 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     close: async () => {
       await app.close();
       if (!options.smtp) await smtp.stop();
+      rmSync(dataDir, { recursive: true, force: true });
       recorder.check();
     },
   };

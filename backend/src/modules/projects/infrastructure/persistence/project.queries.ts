@@ -114,10 +114,11 @@ export class ProjectQueries {
            (${pageIds} AND ${offset} > ${count} / 2 ORDER BY ${reverse(order)}
              LIMIT least(${limit}, greatest(0, ${count} - ${offset})) OFFSET greatest(0, ${count} - ${offset} - ${limit}))`
         : `${pageIds} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+    // The ids go through an array, so the planner knows they are a page (a LIMIT it cannot read would
+    // make it expect thousands and scan every project and user).
     const rows: Row[] = await this.db.query(
-      `WITH page AS (${page})
-       ${SELECT_ALL}${q.paged ? `, ${count} AS total` : ''}
-         FROM page JOIN projects p ON p.id = page.id LEFT JOIN users u ON u.id = p.client_id
+      `${SELECT_ALL}${q.paged ? `, ${count} AS total` : ''}
+         ${FROM} WHERE p.id = ANY(ARRAY(${page}))
         ORDER BY ${order}`,
       params,
     );

@@ -1,0 +1,182 @@
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { typeormOptions } from '../../src/shared/database/typeorm-options';
+import { seedDataset } from '../support/dataset';
+import { scratchDatabase, ScratchDatabase } from '../support/processes';
+import { installSqlProbe, isSessionStatement, newProbeId, PROBE_HEADER, Statement, statementsOf } from '../support/sql-probe';
+import { adminAgent, Agent, clientAgent, createTestApp, listParams, TestApp } from '../support/test-app';
+
+/**
+ * Issue 8: every filter and sort the back office and the portal use is served by an index. The app
+ * answers each page's request (in-process, on the run's database) and the exact statements it sent
+ * are then run with EXPLAIN ANALYZE on a database of their own seeded with half the benchmark's data
+ * (10,000 projects, 30,000 service lines, 7,500 payments, 20,000 credit transactions), with
+ * sequential scans priced out (`enable_seqscan = off`) so that the plan shows whether an index can serve
+ * the WHERE: it fails on a Seq Scan of a big table or a scan that throws away more than 500 rows by a
+ * filter. The ORDER BY of a paged statement is checked with sorts priced out too (`enable_sort = off`):
+ * a Sort, or an Incremental Sort of big groups, over more than 500 rows means no index gives that order.
+ */
+const BIG = new Set(['projects', 'project_services', 'payments', 'users', 'credit_transactions', 'project_service_payments', 'user_credits']);
+const LIMIT = 500;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Join Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/** What the plan says about the WHERE: a big table read without an index, or rows an index did not rule out. */
+function filterViolations(root: PlanNode): string[] {
+  const out: string[] = [];
+  const walk = (n: PlanNode) => {
+    const rel = n['Relation Name'];
+    if (n['Node Type'] === 'Seq Scan' && rel && BIG.has(rel)) out.push(`Seq Scan on ${rel}`);
+    const removed = ((n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Join Filter'] ?? 0)) * (n['Actual Loops'] ?? 1);
+    // A scan's filter, or a join's filter over the joined rows (an OR across tables lands there).
+    if (removed > LIMIT) out.push(`${n['Node Type']}${rel ? ` on ${rel}` : ''}${n['Index Name'] ? ` using ${n['Index Name']}` : ''} filtered out ${removed} rows`);
+    (n.Plans ?? []).forEach(walk);
+  };
+  walk(root);
+  return out;
+}
+
+/** What the plan says about the ORDER BY of a page: a sort (or an incremental sort of big groups) over many rows. */
+function orderViolations(root: PlanNode): string[] {
+  const out: string[] = [];
+  const walk = (n: PlanNode) => {
+    if (n['Node Type'] === 'Sort' || n['Node Type'] === 'Incremental Sort') {
+      const input = (n.Plans ?? []).reduce((sum, c) => sum + (c['Actual Rows'] ?? 0) * (c['Actual Loops'] ?? 1), 0);
+      if (input > LIMIT) out.push(`${n['Node Type']} over ${input} rows`);
+    }
+    (n.Plans ?? []).forEach(walk);
+  };
+  walk(root);
+  return out;
+}
+
+describe('indexes behind every list filter and sort (EXPLAIN)', () => {
+  let t: TestApp;
+  let admin: Agent;
+  let client: { agent: Agent; id: number };
+  let projectId: number;
+  let scratch: ScratchDatabase;
+  let pg: Client;
+
+  beforeAll(async () => {
+    scratch = await scratchDatabase('perfidx');
+    const ds = new DataSource(typeormOptions(scratch.url, []));
+    await ds.initialize(); // runs the migrations
+    await ds.destroy();
+    pg = new Client({ connectionString: scratch.url });
+    await pg.connect();
+    const seeded = await seedDataset(pg, { scale: 0.5, redemptionPool: 1000 });
+    expect(seeded.counts.projects).toBe(10_000);
+    // A studio has a few thousand clients: too few for the planner to prefer an index on users (the
+    // trigram index of the search costs more than reading 2,000 rows). With 100,000 more accounts (no
+    // projects), it does wherever one can serve.
+    await pg.query(
+      `INSERT INTO users (username, email, password_hash, role) SELECT 'Lead ' || g, 'lead' || g || '@example.com', 'x', 'client' FROM generate_series(1, 100000) g`,
+    );
+    await pg.query('ANALYZE users');
+
+    t = await createTestApp();
+    installSqlProbe(t.app.getHttpServer());
+    admin = await adminAgent(t);
+    client = await clientAgent(t, 'perfidx');
+    const rows: Array<{ id: number }> = await t.db.query(
+      `INSERT INTO projects (name, description, client_id, price_cents) VALUES ('Index check', '', $1, 1000) RETURNING id`,
+      [client.id],
+    );
+    projectId = rows[0].id;
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await pg?.end();
+    await scratch?.drop();
+  });
+
+  /** The statements the app sends for one request, each with its plan's violations on the big database. */
+  async function check(agent: Agent, path: string, query: Record<string, string> = {}): Promise<string[]> {
+    const id = newProbeId();
+    const res = await agent.get(path).query(query).set(PROBE_HEADER, id);
+    expect(res.status).toBe(200);
+    const statements = statementsOf(id).filter((s: Statement) => !isSessionStatement(s));
+    expect(statements.length).toBeGreaterThan(0);
+    const found: string[] = [];
+    const explain = async (settings: string[], s: Statement): Promise<PlanNode> => {
+      await pg.query('BEGIN');
+      try {
+        for (const setting of settings) await pg.query(`SET LOCAL ${setting}`);
+        return (await pg.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${s.text}`, s.values)).rows[0]['QUERY PLAN'][0].Plan as PlanNode;
+      } finally {
+        await pg.query('ROLLBACK');
+      }
+    };
+    for (const s of statements) {
+      const where = `in: ${s.text.replace(/\s+/g, ' ').slice(0, 160)}`;
+      // The WHERE: could an index serve it (sequential scans priced out)?
+      for (const v of filterViolations(await explain(['enable_seqscan = off'], s))) found.push(`${v} ${where}`);
+      // The ORDER BY of a page: could an index give the order (sorts priced out too)?
+      if (/\bLIMIT\b/i.test(s.text)) {
+        for (const v of orderViolations(await explain(['enable_seqscan = off', 'enable_sort = off'], s))) found.push(`${v} ${where}`);
+      }
+    }
+    return found;
+  }
+
+  const sorts = (fields: string[]) => fields.flatMap((f) => [[f, 'ASC'] as [string, 'ASC'], [f, 'DESC'] as [string, 'DESC']]);
+  const pages: Array<[string, string, Record<string, string>]> = [
+    ...sorts(['date', 'name', 'clientName', 'price', 'isPaid']).map(
+      (s): [string, string, Record<string, string>] => [`projects sorted by ${s.join(' ')}`, '/api/projects', listParams(s, [0, 24])],
+    ),
+    ['projects, the last page (400)', '/api/projects', listParams(['date', 'DESC'], [9975, 9999])],
+    ...sorts(['id', 'username', 'email', 'role']).map(
+      (s): [string, string, Record<string, string>] => [`clients sorted by ${s.join(' ')}`, '/api/clients', listParams(s, [0, 24])],
+    ),
+    ['clients search', '/api/clients', listParams(['id', 'ASC'], [0, 24], { q: 'walker' })],
+    ...sorts(['name', 'price']).map((s): [string, string, Record<string, string>] => [`services sorted by ${s.join(' ')}`, '/api/services', listParams(s, [0, 24])]),
+    ...sorts(['paymentDate', 'amount']).map(
+      (s): [string, string, Record<string, string>] => [`payments sorted by ${s.join(' ')}`, '/api/payments', listParams(s, [0, 24])],
+    ),
+    ['payments of one day', '/api/payments', listParams(['paymentDate', 'DESC'], [0, 24], { day: '2025-06-01', tz: 'Europe/Paris' })],
+    ['payments summary of one day', '/api/payments/summary', listParams(undefined, undefined, { day: '2025-06-01', tz: 'UTC' })],
+    ['clients with credits', '/api/clients-with-credits', {}],
+    ['projects search', '/api/projects', listParams(['date', 'DESC'], [0, 24], { q: 'ocean' })],
+    ['payments search', '/api/payments', listParams(['paymentDate', 'DESC'], [0, 24], { q: 'walker' })],
+  ];
+
+  /**
+   * Known slow paths no index can serve, reported in docs/benchmarks.md: the query has to change.
+   * Each must still show its problem; when one is fixed, this test fails until its entry goes.
+   */
+  const KNOWN: Record<string, { why: string; shows: RegExp }> = {
+    'projects sorted by clientName ASC': { why: 'ORDER BY a column of the LEFT JOINed users', shows: /^Sort over/ },
+    'projects sorted by clientName DESC': { why: 'ORDER BY a column of the LEFT JOINed users', shows: /^Sort over/ },
+    'projects search': { why: 'one ILIKE OR-ed over projects, users and services', shows: /filtered out/ },
+    'payments search': { why: 'one ILIKE OR-ed over projects, users and the formatted amount', shows: /filtered out/ },
+  };
+
+  it.each(pages.map(([name, path, query]) => [KNOWN[name] ? `${name} (known: ${KNOWN[name].why})` : name, name, path, query] as const))(
+    '%s',
+    async (_title, name, path, query) => {
+      const found = await check(admin, path, query);
+      const known = KNOWN[name];
+      if (!known) expect(found).toEqual([]);
+      else {
+        expect(found.length).toBeGreaterThan(0);
+        expect(found.filter((f) => !known.shows.test(f))).toEqual([]);
+      }
+    },
+  );
+
+  it("the client's My Projects and a project's services with credits", async () => {
+    expect(await check(client.agent, `/api/projects/client/${client.id}`)).toEqual([]);
+    expect(await check(client.agent, `/api/project-services-with-credits/${projectId}`)).toEqual([]);
+  });
+});
