@@ -6,7 +6,7 @@
  * Everything it starts and creates (processes, database, temporary folders) is gone when it ends.
  *
  * Settings (environment): BENCH_DURATION seconds per call (10), BENCH_WARMUP seconds before each (2),
- * BENCH_CONNECTIONS (50), BENCH_ONLY=key,key (a subset, see CALLS), BENCH_OUTPUT (a file instead of
+ * BENCH_CONNECTIONS (50), BENCH_ONLY=key,key (a subset: see CALLS, and `startup` for the two timed `npm start` runs), BENCH_OUTPUT (a file instead of
  * docs/benchmarks.md, or "none"), BENCH_REDEEM_POOL (projects prepared for the redemption; default 600
  * a second of measuring), BENCH_NODE_OPTIONS (given to the product as NODE_OPTIONS, e.g. --require of a
  * profiler), DATABASE_URL (a PostgreSQL server to create the database on; otherwise an embedded one in
@@ -198,6 +198,48 @@ async function inBatches<T, R>(items: T[], size: number, fn: (t: T) => Promise<R
 }
 
 // ---------------------------------------------------------------------------------------------------
+/**
+ * `npm start` (scripts/start.mjs) on a data folder with the embedded PostgreSQL, timed from the spawn to
+ * the first 200 of /api/health and of the portal's page, then stopped the way a terminal stops it.
+ */
+async function timeNpmStart(dataDir: string): Promise<{ healthMs: number; pageMs: number }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const started = Date.now();
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const exited = await Promise.race([new Promise((r) => child.once('exit', () => r(true))), sleep(20_000).then(() => false)]);
+    if (!exited) process.kill(-child.pid!, 'SIGKILL');
+  };
+  cleanups.push({ what: 'npm start', run: stop });
+  try {
+    const firstOk = async (path: string) => {
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${out.slice(-2000)}`);
+        if (Date.now() - started > 300_000) throw new Error(`npm start: no answer on ${path} within 300 s`);
+        const res = await get(`http://127.0.0.1:${port}${path}`, 2_000).catch(() => null);
+        if (res?.status === 200) return Date.now() - started;
+        await sleep(25);
+      }
+    };
+    const healthMs = await firstOk('/api/health');
+    const pageMs = await firstOk('/');
+    return { healthMs, pageMs };
+  } finally {
+    await stop();
+  }
+}
+
 async function main(): Promise<void> {
   const t0 = Date.now();
   console.log(`npm run bench: ${CONNECTIONS} connections, ${DURATION} s per call (+${WARMUP} s warm-up)`);
@@ -349,7 +391,8 @@ async function main(): Promise<void> {
     redeem,
   ];
   const calls = ONLY.length ? CALLS.filter((c) => ONLY.includes(c.key)) : CALLS;
-  if (ONLY.length && calls.length !== ONLY.length) throw new Error(`BENCH_ONLY: unknown key; known: ${CALLS.map((c) => c.key).join(', ')}`);
+  const unknown = ONLY.filter((k) => k !== 'startup' && !CALLS.some((c) => c.key === k));
+  if (unknown.length) throw new Error(`BENCH_ONLY: unknown key ${unknown.join(', ')}; known: ${CALLS.map((c) => c.key).join(', ')}, startup`);
 
   // Each call answers 2xx before it is measured (a benchmark of error answers would mean nothing).
   const problems: string[] = [];
@@ -407,6 +450,18 @@ async function main(): Promise<void> {
   }
   if (calls.includes(redeem)) console.log(`  redemptions sent: ${poolUsed} (warm-up included), projects left in the pool: ${pool.length}`);
 
+  // Start-up: npm start on a new data folder (it creates the embedded database), then on the same folder again.
+  let startup: { cold: { healthMs: number; pageMs: number }; warm: { healthMs: number; pageMs: number } } | null = null;
+  if (!ONLY.length || ONLY.includes('startup')) {
+    const startDir = mkdtempSync(join(tmpdir(), 'portal-bench-start-'));
+    cleanups.push({ what: 'the start-up data folder', run: () => rmSync(startDir, { recursive: true, force: true }) });
+    console.log('npm start on a new data folder, then on the same folder again');
+    const cold = await timeNpmStart(startDir);
+    const warm = await timeNpmStart(startDir);
+    startup = { cold, warm };
+    console.log(`  new folder: /api/health ${cold.healthMs} ms, page ${cold.pageMs} ms; existing folder: /api/health ${warm.healthMs} ms, page ${warm.pageMs} ms`);
+  }
+
   // Targets.
   const by = (key: string) => results.find((r) => r.call.key === key);
   const verdicts = new Map<string, { target: string; met: boolean }>();
@@ -420,6 +475,9 @@ async function main(): Promise<void> {
       target: `within 1.5× of page 1: p50 ≤ ${(p1.p50 * 1.5).toFixed(1)} ms, ≥ ${Math.round(p1.rps / 1.5)} req/s`,
       met: p800.p50 <= p1.p50 * 1.5 && p800.rps >= p1.rps / 1.5 && p800.non2xx === 0,
     });
+  }
+  if (startup) {
+    verdicts.set('startup', { target: 'existing data folder: serving within 5 s', met: startup.warm.healthMs <= 5000 && startup.warm.pageMs <= 5000 });
   }
   const mp = by('myprojects');
   if (mp) verdicts.set('myprojects', { target: 'p99 ≤ 50 ms', met: mp.p99 <= 50 && mp.non2xx === 0 });
@@ -435,6 +493,13 @@ async function main(): Promise<void> {
       return `| ${m.call.name}${note} | \`${m.call.shown ?? `${m.call.method} ${m.call.path}`}\` | ${fmt(m.rps)} | ${m.p50} | ${m.p99} | ${m.non2xx}${errors} | ${((m.rps / bare.rps) * 100).toFixed(1)}% | ${v?.target ?? ''} | ${verdict} |`;
     }),
   ];
+  if (startup) {
+    const v = verdicts.get('startup')!;
+    rows.push(
+      `| \`npm start\`, new data folder | time to /api/health 200, then to the portal's page | | ${startup.cold.healthMs} | ${startup.cold.pageMs} | | | | |`,
+      `| \`npm start\`, existing data folder | time to /api/health 200, then to the portal's page | | ${startup.warm.healthMs} | ${startup.warm.pageMs} | | | ${v.target} | ${v.met ? 'met' : '**MISSED**'} |`,
+    );
+  }
   const table = [
     '| Call | Request | req/s | p50 ms | p99 ms | non-2xx | vs bare | Target | |',
     '|---|---|---:|---:|---:|---:|---:|---|---|',
@@ -477,7 +542,10 @@ of ${data.redeemers.length} signed-in agency clients (${data.redemptionPool.leng
 
 ${table}
 
-${missed.length ? `Targets missed: ${missed.map((k) => results.find((r) => r.call.key === k)!.call.name).join('; ')}.` : verdicts.size ? 'Every target is met.' : ''}
+For the two \`npm start\` rows the p50 and p99 columns hold the milliseconds from the spawn to the first 200 of
+\`/api/health\` and of the portal's page (the embedded PostgreSQL included; the build was already there).
+
+${missed.length ? `Targets missed: ${missed.map((k) => results.find((r) => r.call.key === k)?.call.name ?? k).join('; ')}.` : verdicts.size ? 'Every target is met.' : ''}
 `;
     writeFileSync(OUTPUT, doc);
     console.log(`written to ${OUTPUT}`);

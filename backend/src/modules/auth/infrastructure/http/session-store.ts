@@ -2,6 +2,7 @@ import connectPgSimple from 'connect-pg-simple';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type session from 'express-session';
 import type { Pool } from 'pg';
+import { preparedQuery } from '../../../../shared/database/prepared';
 import { User, userColumns, userFromRow, UserRow } from '../../../clients';
 
 /**
@@ -30,8 +31,8 @@ export function createSessionStore(expressSession: typeof session, pool: Pool, o
 
   class SessionWithAccountStore extends PgStore {
     override get(sid: string, fn: (err: unknown, session?: session.SessionData | null) => void): void {
-      pool.query<UserRow & { sess: session.SessionData | string }>(sql, [sid]).then(
-        ({ rows }) => {
+      preparedQuery<UserRow & { sess: session.SessionData | string }>(pool, sql, [sid]).then(
+        (rows) => {
           if (rows.length === 0) return fn(null, null);
           const data = (typeof rows[0].sess === 'string' ? JSON.parse(rows[0].sess) : rows[0].sess) as session.SessionData & { passport?: PassportData };
           if (data.passport && typeof data.passport === 'object') accounts.set(data.passport, userFromRow(rows[0]));

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { Pool, QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
+import { poolOf, preparedQuery } from '../../../../shared/database/prepared';
 import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
 import type { User } from '../../../clients';
 import { boolFilter, intFilter, likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
@@ -74,7 +76,15 @@ const LIVE_PROJECTS = `(SELECT n FROM row_counts WHERE name = 'live_projects')`;
  */
 @Injectable()
 export class ProjectQueries {
-  constructor(private readonly db: DataSource) {}
+  private readonly pool: Pool;
+
+  constructor(db: DataSource) {
+    this.pool = poolOf(db);
+  }
+
+  private query<R extends QueryResultRow>(text: string, values: unknown[]): Promise<R[]> {
+    return preparedQuery<R>(this.pool, text, values);
+  }
 
   async list(q: ListQuery<ProjectSort>, viewer: User): Promise<{ rows: ProjectResponse[]; total: number }> {
     const params: unknown[] = [];
@@ -116,7 +126,7 @@ export class ProjectQueries {
         : `${pageIds} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
     // The ids go through an array, so the planner knows they are a page (a LIMIT it cannot read would
     // make it expect thousands and scan every project and user).
-    const rows: Row[] = await this.db.query(
+    const rows: Row[] = await this.query(
       `${SELECT_ALL}${q.paged ? `, ${count} AS total` : ''}
          ${FROM} WHERE p.id = ANY(ARRAY(${page}))
         ORDER BY ${order}`,
@@ -124,7 +134,7 @@ export class ProjectQueries {
     );
     if (!q.paged) return { rows: this.toResponses(rows, viewer), total: rows.length };
     // A page past the end has no row to carry the total: count on its own then.
-    const total = rows.length ? Number(rows[0].total) : Number((await this.db.query(`SELECT ${count} AS n`, filterParams))[0].n);
+    const total = rows.length ? Number(rows[0].total) : Number((await this.query(`SELECT ${count} AS n`, filterParams))[0].n);
     return { rows: this.toResponses(rows, viewer), total };
   }
 
@@ -134,7 +144,7 @@ export class ProjectQueries {
   }
 
   async ofClient(clientId: number, viewer: User): Promise<ProjectResponse[]> {
-    const rows: Row[] = await this.db.query(
+    const rows: Row[] = await this.query(
       `${SELECT_ALL} ${FROM} WHERE p.deleted_at IS NULL AND p.client_id = $1 ORDER BY p.date DESC, p.id DESC`,
       [clientId],
     );
@@ -142,7 +152,7 @@ export class ProjectQueries {
   }
 
   async one(id: number, viewer: User): Promise<ProjectResponse | null> {
-    const rows: Row[] = await this.db.query(`${SELECT_ALL} ${FROM} WHERE p.deleted_at IS NULL AND p.id = $1`, [id]);
+    const rows: Row[] = await this.query(`${SELECT_ALL} ${FROM} WHERE p.deleted_at IS NULL AND p.id = $1`, [id]);
     return rows.length ? this.toResponses(rows, viewer)[0] : null;
   }
 
