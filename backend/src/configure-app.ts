@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import express, { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
@@ -122,8 +123,9 @@ function serveFrontend(app: INestApplication, staticDir: string): void {
       res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // API calls never look for a file on disk.
-  app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req.path) ? next() : files(req, res, next)));
+  // The built app goes out gzipped to browsers that accept it; API calls never look for a file on disk.
+  const gzip = compression();
+  app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req.path) ? next() : gzip(req, res, () => files(req, res, next))));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');

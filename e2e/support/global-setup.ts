@@ -1,23 +1,12 @@
 import { spawn } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SmtpSink } from '../../backend/test/support/smtp-sink';
+import { freePort } from './chromium';
 
 export const E2E_ADMIN = { email: 'owner@studio.test', password: 'OwnerPass1!', username: 'Studio Owner' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts a real SMTP server (messages written as JSON into MAIL_DIR) and the product through
@@ -41,6 +30,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const baseURL = `http://127.0.0.1:${port}`;
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_DIR = mailDir;
+  // the product's data folder: tests that seed with SQL find the embedded PostgreSQL there
+  process.env.E2E_DATA_DIR = join(work, 'data');
 
   const app = spawn('node', ['scripts/start.mjs'], {
     cwd: join(__dirname, '..', '..'),

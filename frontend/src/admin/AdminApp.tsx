@@ -1,27 +1,63 @@
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
+import CssBaseline from '@mui/material/CssBaseline';
 import { useMemo } from 'react';
-import { Admin, CustomRoutes, defaultTheme, Resource } from 'react-admin';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  defaultI18nProvider,
+  defaultTheme,
+  Error as ErrorPage,
+  LoadingPage,
+  localStorageStore,
+  NotFound,
+  Notification,
+  Resource,
+  type CatchAllComponent,
+} from 'react-admin';
 import { Route } from 'react-router';
 import { deepmerge } from '@mui/utils';
 import { CURRENT_USER_KEY, fetchCurrentUser } from '../portal/features/auth/api';
+import { lazyPage } from '../shared/lazyPage';
 import type { User } from '../shared/api/types';
 import { themeOptions } from '../shared/ui/theme';
 import clients from './clients';
-import { CreditsPage } from './credits/CreditsPage';
-import { EmailPage } from './email/EmailPage';
 import { AdminLayout } from './layout/AdminLayout';
-import { DashboardPage } from './pages/DashboardPage';
 import payments from './payments';
 import projects from './projects';
 import { createAuthProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import services from './services';
 
+// Pages load when opened (react-admin's Layout shows its spinner meanwhile).
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
+const CreditsPage = lazyPage(() => import('./credits/CreditsPage'), 'CreditsPage');
+const EmailPage = lazyPage(() => import('./email/EmailPage'), 'EmailPage');
+
+const pages: Record<string, { preload: () => Promise<unknown> }> = {
+  '': DashboardPage,
+  clients: clients.list,
+  projects: projects.list,
+  services: services.list,
+  payments: payments.list,
+  credits: CreditsPage,
+  email: EmailPage,
+};
+
+/** Loads the chunk of the back-office page at `pathname` (App starts it as early as it can). */
+export async function preloadAdminPage(pathname: string): Promise<void> {
+  await pages[pathname.replace(/^\/admin\/?/, '').split('/')[0]]?.preload();
+}
+
 const adminTheme = deepmerge(defaultTheme, {
   palette: themeOptions.palette,
   shape: themeOptions.shape,
   typography: themeOptions.typography,
 });
+
+const store = localStorageStore();
 
 /** The admin's own cache: lists go stale after 5 s and refetch on mount (spec §4, §9). */
 function createAdminQueryClient() {
@@ -55,28 +91,45 @@ export function AdminApp() {
   );
 
   return (
-    <Admin
+    // What react-admin's <Admin> renders (AdminContext + AdminUI), with ra-core's CoreAdminUI in place of
+    // AdminUI: AdminUI's default login page (never shown here, sign-in is the portal's) would bring
+    // react-admin's form stack into every back-office page's first load (decision 0014).
+    <AdminContext
       basename="/admin"
-      title="Admin"
-      disableTelemetry
-      requireAuth
-      loginPage={false}
       authProvider={authProvider}
       dataProvider={dataProvider}
+      i18nProvider={defaultI18nProvider}
       queryClient={adminQueryClient}
-      layout={AdminLayout}
-      dashboard={DashboardPage}
+      store={store}
       theme={adminTheme}
     >
-      <Resource name="clients" {...clients} />
-      <Resource name="projects" {...projects} />
-      <Resource name="services" {...services} />
-      <Resource name="payments" {...payments} />
-      <CustomRoutes>
-        <Route path="/credits" element={<CreditsPage />} />
-        <Route path="/email" element={<EmailPage />} />
-      </CustomRoutes>
-    </Admin>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          title="Admin"
+          disableTelemetry
+          requireAuth
+          loginPage={false}
+          authCallbackPage={false}
+          layout={AdminLayout}
+          dashboard={DashboardPage}
+          catchAll={NotFound as CatchAllComponent}
+          error={ErrorPage}
+          loading={LoadingPage}
+          accessDenied={AccessDenied}
+          authenticationError={AuthenticationError}
+        >
+          <Resource name="clients" {...clients} />
+          <Resource name="projects" {...projects} />
+          <Resource name="services" {...services} />
+          <Resource name="payments" {...payments} />
+          <CustomRoutes>
+            <Route path="/credits" element={<CreditsPage />} />
+            <Route path="/email" element={<EmailPage />} />
+          </CustomRoutes>
+        </CoreAdminUI>
+        <Notification />
+      </CssBaseline>
+    </AdminContext>
   );
 }
 

@@ -1,43 +1,68 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { lazyPage } from '../shared/lazyPage';
 import { FullScreenSpinner } from '../shared/ui/FullScreenSpinner';
 import { HomeRedirect, RequireAuth } from './features/auth/components/RequireAuth';
-import { AuthPage } from './pages/AuthPage';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { ResetPasswordPage } from './pages/ResetPasswordPage';
 
-// The signed-in area is split by page so that the sign-in page (the usual first visit) stays light
-// and heavy pages (payments) load only when opened.
-const ClientLayout = lazy(() => import('./layout/ClientLayout').then((m) => ({ default: m.ClientLayout })));
-const ProjectsPage = lazy(() => import('./pages/ProjectsPage').then((m) => ({ default: m.ProjectsPage })));
-const BookingPage = lazy(() => import('./pages/BookingPage').then((m) => ({ default: m.BookingPage })));
-const CreditsPage = lazy(() => import('./pages/CreditsPage').then((m) => ({ default: m.CreditsPage })));
-const AccountPage = lazy(() => import('./pages/AccountPage').then((m) => ({ default: m.AccountPage })));
+// Every page is its own chunk, so a first visit downloads the app shell and the one page it opens
+// (the budgets in test/bundle-budget.test.ts, decision 0014): the sign-in page does not carry the
+// signed-in area, and /projects does not carry the sign-in forms.
+const AuthPage = lazyPage(() => import('./pages/AuthPage'), 'AuthPage');
+const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage');
+const ClientLayout = lazyPage(() => import('./layout/ClientLayout'), 'ClientLayout');
+const ProjectsPage = lazyPage(() => import('./pages/ProjectsPage'), 'ProjectsPage');
+const BookingPage = lazyPage(() => import('./pages/BookingPage'), 'BookingPage');
+const CreditsPage = lazyPage(() => import('./pages/CreditsPage'), 'CreditsPage');
+const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'AccountPage');
+
+const signedIn: Record<string, { preload: () => Promise<unknown> }> = {
+  '/projects': ProjectsPage,
+  '/booking': BookingPage,
+  '/credits': CreditsPage,
+  '/account': AccountPage,
+};
+const publicPages: Record<string, { preload: () => Promise<unknown> }> = {
+  '/auth': AuthPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+};
+
+/** Starts loading the chunks of the portal page at `pathname` (see App's preloadPage). */
+export function preloadPortalPage(pathname: string): void {
+  const page = signedIn[pathname];
+  if (page) {
+    void ClientLayout.preload();
+    void page.preload();
+  } else {
+    void publicPages[pathname]?.preload();
+  }
+}
 
 /** Every path except /admin/*: public auth pages, the guarded client pages and the 404 page. */
 export function PortalApp() {
   return (
-    <Routes>
-      <Route path="/auth" element={<AuthPage />} />
-      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
-      <Route path="/" element={<HomeRedirect />} />
-      <Route
-        element={
-          <RequireAuth>
-            <Suspense fallback={<FullScreenSpinner />}>
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Routes>
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/" element={<HomeRedirect />} />
+        <Route
+          element={
+            <RequireAuth>
               <ClientLayout />
-            </Suspense>
-          </RequireAuth>
-        }
-      >
-        <Route path="/projects" element={<ProjectsPage />} />
-        <Route path="/booking" element={<BookingPage />} />
-        <Route path="/credits" element={<CreditsPage />} />
-        <Route path="/account" element={<AccountPage />} />
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+            </RequireAuth>
+          }
+        >
+          <Route path="/projects" element={<ProjectsPage />} />
+          <Route path="/booking" element={<BookingPage />} />
+          <Route path="/credits" element={<CreditsPage />} />
+          <Route path="/account" element={<AccountPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -2,10 +2,9 @@ import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Title } from 'react-admin';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { ClientFormDialog } from '../clients/ClientFormDialog';
 import { serverMessage } from '../shared/toast';
 import { clientMessages } from '../clients/validation';
 import { QuickActions } from './dashboard/QuickActions';
@@ -13,11 +12,16 @@ import { RecentActivity } from './dashboard/RecentActivity';
 import { SummaryCards, SummaryCardsSkeleton } from './dashboard/SummaryCards';
 import { useDashboard, useRefreshDashboard } from './dashboard/useDashboard';
 
+// the Add Client dialog (and its form library) loads when first opened
+const ClientFormDialog = lazy(() => import('../clients/ClientFormDialog').then((m) => ({ default: m.ClientFormDialog })));
+
 /** The admin's home (/admin): figures of the month, recent activity and quick actions (spec §2). */
 export function DashboardPage() {
   const { data, isPending, error, refetch, isRefetching } = useDashboard();
   const refresh = useRefreshDashboard();
   const [addingClient, setAddingClient] = useState(false);
+  // mounted from the first opening on, so that it can play its closing transition
+  const [dialogUsed, setDialogUsed] = useState(false);
 
   return (
     <Box>
@@ -50,18 +54,27 @@ export function DashboardPage() {
         }}
       >
         <RecentActivity items={data?.recentActivity} loading={isPending} unavailable={Boolean(error)} />
-        <QuickActions onAddClient={() => setAddingClient(true)} />
+        <QuickActions
+          onAddClient={() => {
+            setDialogUsed(true);
+            setAddingClient(true);
+          }}
+        />
       </Box>
-      <ClientFormDialog
-        open={addingClient}
-        onClose={() => setAddingClient(false)}
-        mode="create"
-        title="Add New Client"
-        description="Create a new client account"
-        usernameLabel="Username"
-        usernameMessage={clientMessages.username}
-        onSaved={() => void refresh()}
-      />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <ClientFormDialog
+            open={addingClient}
+            onClose={() => setAddingClient(false)}
+            mode="create"
+            title="Add New Client"
+            description="Create a new client account"
+            usernameLabel="Username"
+            usernameMessage={clientMessages.username}
+            onSaved={() => void refresh()}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -26,7 +26,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   ListBase,
   Pagination,
@@ -41,13 +41,15 @@ import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { ProjectsMethods } from './dataProvider';
 import { PaidChip } from './PaidChip';
-import { ProjectDetailsPanel } from './ProjectDetailsPanel';
-import { ProjectFormDialog } from './ProjectFormDialog';
 import { DEFAULT_PROJECT_SORT, nextSort } from './projectRules';
 import { ProjectThumbnail } from './ProjectThumbnail';
 import { ServiceChips } from './ServiceChips';
 import { errorMessage, useToast } from './toast';
 import type { Project } from './types';
+
+// The side panel and the form dialog (with its form library) load when first opened.
+const ProjectDetailsPanel = lazy(() => import('./ProjectDetailsPanel').then((m) => ({ default: m.ProjectDetailsPanel })));
+const ProjectFormDialog = lazy(() => import('./ProjectFormDialog').then((m) => ({ default: m.ProjectFormDialog })));
 
 /** Server paging: 25 rows a page. */
 export const PROJECTS_PER_PAGE = 25;
@@ -263,6 +265,15 @@ function ProjectListView() {
   const busyId = markPaid.isPending ? markPaid.variables?.id : remove.isPending ? remove.variables?.id : undefined;
   // the side panel follows the list, so it shows a project's new state after Mark as Paid
   const viewedProject = viewed ? (data?.find((p) => p.id === viewed.id) ?? viewed) : null;
+  // once opened, the panel and the dialog stay mounted so that they can play their closing transitions
+  const [panelUsed, setPanelUsed] = useState(false);
+  const [formUsed, setFormUsed] = useState(false);
+  useEffect(() => {
+    if (viewedProject) setPanelUsed(true);
+  }, [viewedProject]);
+  useEffect(() => {
+    if (form.open) setFormUsed(true);
+  }, [form.open]);
   const openCreate = () => setForm({ open: true, project: null });
   const searching = typeof filterValues.q === 'string' && filterValues.q !== '';
   const rows: Project[] = data ?? [];
@@ -348,12 +359,16 @@ function ProjectListView() {
           <Pagination rowsPerPageOptions={[]} />
         </Card>
       )}
-      <ProjectDetailsPanel project={viewedProject} onClose={() => setViewed(null)} />
-      <ProjectFormDialog
-        open={form.open}
-        project={form.project}
-        onClose={() => setForm((f) => ({ ...f, open: false }))}
-      />
+      <Suspense fallback={null}>
+        {(viewedProject || panelUsed) && <ProjectDetailsPanel project={viewedProject} onClose={() => setViewed(null)} />}
+        {(form.open || formUsed) && (
+          <ProjectFormDialog
+            open={form.open}
+            project={form.project}
+            onClose={() => setForm((f) => ({ ...f, open: false }))}
+          />
+        )}
+      </Suspense>
     </Box>
   );
 }

@@ -7,11 +7,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../shared/ui/TextInput';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useSimpleForm } from '../../shared/forms/useSimpleForm';
 import { Link as RouterLink } from 'react-router';
 import { serverMessageOf } from '../../shared/api/client';
 import { textFieldProps } from '../../shared/forms/fields';
-import { MAX_LENGTH, resolverFrom } from '../../shared/forms/validation';
+import { MAX_LENGTH } from '../../shared/forms/validation';
 import { useToast } from '../../shared/ui/toast';
 import { useRequestCode } from '../features/auth/hooks';
 import { validateForgotPassword, type ForgotPasswordValues } from '../features/auth/validation';
@@ -19,9 +19,9 @@ import { AuthShell } from '../layout/AuthShell';
 
 /** /forgot-password: request a 6-digit verification code by e-mail. */
 export function ForgotPasswordPage() {
-  const form = useForm<ForgotPasswordValues>({
+  const form = useSimpleForm<ForgotPasswordValues>({
     defaultValues: { email: '' },
-    resolver: resolverFrom(validateForgotPassword),
+    validate: validateForgotPassword,
   });
   const requestCode = useRequestCode();
   const { toast } = useToast();

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { errorText, serverMessageOf } from '../../shared/api/client';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { useToast } from '../../shared/ui/toast';
@@ -19,11 +19,15 @@ import { StatePanel } from '../features/projects/components/StatePanel';
 import { filterProjects } from '../features/projects/filter';
 import { useClientProjects } from '../features/projects/hooks';
 import { CardPaymentProvider } from '../features/payments/components/CardPaymentProvider';
-import { PaymentSuccessDialog } from '../features/payments/components/PaymentSuccessDialog';
 import { CreditBalanceChip } from '../features/credits/components/CreditBalanceChip';
 import { ProjectPaymentActions } from '../features/credits/components/ProjectPaymentActions';
 import { useCreditBalance, useRedeemCredits } from '../features/credits/hooks';
 import type { Project } from '../../shared/api/types';
+
+// shown after a card payment only: loaded then
+const PaymentSuccessDialog = lazy(() =>
+  import('../features/payments/components/PaymentSuccessDialog').then((m) => ({ default: m.PaymentSuccessDialog })),
+);
 
 /** Spec §9: the loading grid shows 3 skeleton cards. */
 export const SKELETON_CARDS = 3;
@@ -205,17 +209,21 @@ export function ProjectsPage() {
 
       {content}
 
-      <PaymentSuccessDialog
-        project={paid?.project ?? null}
-        amount={paid?.amount}
-        open={successOpen}
-        onClose={() => {
-          setSuccessOpen(false);
-          // back on the list: it shows the project as Paid with its 'View Project' link
-          void projects.refetch();
-        }}
-        onExited={() => setPaid(null)}
-      />
+      {paid && (
+        <Suspense fallback={null}>
+          <PaymentSuccessDialog
+            project={paid.project}
+            amount={paid.amount}
+            open={successOpen}
+            onClose={() => {
+              setSuccessOpen(false);
+              // back on the list: it shows the project as Paid with its 'View Project' link
+              void projects.refetch();
+            }}
+            onExited={() => setPaid(null)}
+          />
+        </Suspense>
+      )}
     </CardPaymentProvider>
   );
 }

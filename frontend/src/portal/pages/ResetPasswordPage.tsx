@@ -8,11 +8,11 @@ import Stack from '@mui/material/Stack';
 import { TextInput } from '../../shared/ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useSimpleForm } from '../../shared/forms/useSimpleForm';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { serverMessageOf } from '../../shared/api/client';
 import { textFieldProps } from '../../shared/forms/fields';
-import { MAX_LENGTH, resolverFrom } from '../../shared/forms/validation';
+import { MAX_LENGTH } from '../../shared/forms/validation';
 import { useToast } from '../../shared/ui/toast';
 import { useResetPassword } from '../features/auth/hooks';
 import { validateResetPassword, type ResetPasswordValues } from '../features/auth/validation';
@@ -27,9 +27,9 @@ export function ResetPasswordPage() {
   const location = useLocation();
   // the e-mail typed on /forgot-password comes along in the link's state (or ?email= in a shared link)
   const knownEmail = (location.state as { email?: string } | null)?.email ?? params.get('email') ?? '';
-  const form = useForm<ResetPasswordValues>({
+  const form = useSimpleForm<ResetPasswordValues>({
     defaultValues: { email: knownEmail, code: '', newPassword: '', confirmPassword: '' },
-    resolver: resolverFrom(validateResetPassword),
+    validate: validateResetPassword,
   });
   const resetPassword = useResetPassword();
   const { toast } = useToast();

@@ -1,12 +1,18 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../api/client';
+import type { FieldBinding, SimpleForm } from './useSimpleForm';
+
+/** A react-hook-form form (back office) or a useSimpleForm one (portal). */
+type AnyForm<T extends FieldValues> = UseFormReturn<T> | SimpleForm<T>;
 
 /**
  * Props that bind an MUI TextField to a react-hook-form field: value wiring, red label and the
  * field's message under it (spec §5 "Generic form display").
  */
-export function textFieldProps<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>) {
-  const { ref, ...rest } = form.register(name);
+export function textFieldProps<T extends FieldValues>(form: AnyForm<T>, name: Path<T> & keyof T & string) {
+  // react-hook-form's inputs are uncontrolled (no value), useSimpleForm's are controlled
+  const register = form.register as (field: string) => Omit<FieldBinding, 'value'> & { value?: string };
+  const { ref, ...rest } = register(name);
   const message = (form.formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
   return {
     ...rest,
@@ -21,7 +27,7 @@ export function textFieldProps<T extends FieldValues>(form: UseFormReturn<T>, na
  * `fieldMap` renames server fields to form fields when they differ.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
-  form: UseFormReturn<T>,
+  form: AnyForm<T>,
   error: unknown,
   fieldMap: Record<string, Path<T>> = {},
 ): void {
@@ -29,6 +35,8 @@ export function applyServerFieldErrors<T extends FieldValues>(
   const known = Object.keys(form.getValues());
   for (const [field, message] of Object.entries(error.fieldErrors)) {
     const target = fieldMap[field] ?? field;
-    if (known.includes(target)) form.setError(target as Path<T>, { type: 'server', message });
+    if (known.includes(target)) {
+      (form.setError as (field: string, e: { type: string; message: string }) => void)(target, { type: 'server', message });
+    }
   }
 }

@@ -9,12 +9,12 @@ import { TextInput } from '../../../../shared/ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useSimpleForm } from '../../../../shared/forms/useSimpleForm';
 import { useNavigate } from 'react-router';
 import { errorText, serverMessageOf } from '../../../../shared/api/client';
 import type { UpdateAccountRequest, User } from '../../../../shared/api/types';
 import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
-import { MAX_LENGTH, resolverFrom } from '../../../../shared/forms/validation';
+import { MAX_LENGTH } from '../../../../shared/forms/validation';
 import { useToast } from '../../../../shared/ui/toast';
 import { CURRENT_USER_KEY } from '../../auth/api';
 import { useDeleteAccount, useUpdateAccount } from '../hooks';
@@ -34,9 +34,9 @@ const valuesOf = (user: User): AccountValues => ({
 });
 
 export function AccountForm({ user }: { user: User }) {
-  const form = useForm<AccountValues>({
+  const form = useSimpleForm<AccountValues>({
     defaultValues: valuesOf(user),
-    resolver: resolverFrom(validateAccount),
+    validate: validateAccount,
   });
   const update = useUpdateAccount();
   const remove = useDeleteAccount();

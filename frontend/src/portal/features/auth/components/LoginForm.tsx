@@ -5,12 +5,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../../shared/ui/TextInput';
-import { Controller, useForm } from 'react-hook-form';
+import { useSimpleForm } from '../../../../shared/forms/useSimpleForm';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorText } from '../../../../shared/api/client';
 import { isAdmin } from '../../../../shared/api/types';
 import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
-import { MAX_LENGTH, resolverFrom } from '../../../../shared/forms/validation';
+import { MAX_LENGTH } from '../../../../shared/forms/validation';
 import { useToast } from '../../../../shared/ui/toast';
 import { useLogin } from '../hooks';
 import { validateLogin, type LoginValues } from '../validation';
@@ -21,9 +21,9 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ onSubmitting }: LoginFormProps) {
-  const form = useForm<LoginValues>({
+  const form = useSimpleForm<LoginValues>({
     defaultValues: { email: '', password: '', rememberMe: false },
-    resolver: resolverFrom(validateLogin),
+    validate: validateLogin,
   });
   const login = useLogin();
   const { toast } = useToast();
@@ -66,23 +66,15 @@ export function LoginForm({ onSubmitting }: LoginFormProps) {
           inputProps={{ maxLength: MAX_LENGTH.password }}
         />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <Controller
-            control={form.control}
-            name="rememberMe"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={field.value}
-                    onChange={(e) => field.onChange(e.target.checked)}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    name={field.name}
-                  />
-                }
-                label="Remember me"
+          <FormControlLabel
+            control={
+              <Checkbox
+                name="rememberMe"
+                checked={form.getValues().rememberMe}
+                onChange={(e) => form.setValue('rememberMe', e.target.checked)}
               />
-            )}
+            }
+            label="Remember me"
           />
           <Link component={RouterLink} to="/forgot-password" variant="body2" fontWeight={600}>
             Forgot password

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../../shared/ui/TextInput';
-import { useForm } from 'react-hook-form';
+import { useSimpleForm } from '../../../../shared/forms/useSimpleForm';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../../shared/api/client';
 import { isAdmin } from '../../../../shared/api/types';
 import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
-import { MAX_LENGTH, resolverFrom } from '../../../../shared/forms/validation';
+import { MAX_LENGTH } from '../../../../shared/forms/validation';
 import { useToast } from '../../../../shared/ui/toast';
 import { useRegister } from '../hooks';
 import { validateRegister, type RegisterValues } from '../validation';
@@ -19,9 +19,9 @@ interface RegisterFormProps {
 }
 
 export function RegisterForm({ defaultEmail = '', onSubmitting }: RegisterFormProps) {
-  const form = useForm<RegisterValues>({
+  const form = useSimpleForm<RegisterValues>({
     defaultValues: { username: '', email: defaultEmail, password: '', confirmPassword: '' },
-    resolver: resolverFrom(validateRegister),
+    validate: validateRegister,
   });
   const register = useRegister();
   const { toast } = useToast();

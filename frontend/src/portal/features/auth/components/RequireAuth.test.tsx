@@ -65,7 +65,7 @@ describe('route guard', () => {
 
   it('shows the not-found page on unknown paths, signed in or not', async () => {
     renderWithApp(<AppRoutes />, { route: '/no/such/page', user: null });
-    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText("The page you are looking for doesn't exist or has been moved.")).toBeInTheDocument();
   });
 });

@@ -1,7 +1,9 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { CreditBundle, Project, PurchaseCreditsResponse } from '../../../../shared/api/types';
 import { useOpenBundlePayment, useOpenCardPayment, type PaymentSession } from '../hooks';
-import { PaymentDialog } from './PaymentDialog';
+
+// The dialog (card form, Stripe or the emulator's form) loads when a payment is first opened.
+const PaymentDialog = lazy(() => import('./PaymentDialog').then((m) => ({ default: m.PaymentDialog })));
 
 interface CardPaymentContextValue {
   /** runs the opening sequence of spec §4 and opens the payment dialog when something is due */
@@ -52,20 +54,24 @@ export function CardPaymentProvider({ children, onPaid, onPurchased }: CardPayme
   return (
     <CardPaymentContext.Provider value={value}>
       {children}
-      <PaymentDialog
-        session={session}
-        open={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-        onExited={() => setSession((current) => (dialogOpen ? current : null))}
-        onPaid={(project) => {
-          setDialogOpen(false);
-          onPaid?.(project, session?.amount ?? 0);
-        }}
-        onPurchased={(bundle, result) => {
-          setDialogOpen(false);
-          onPurchased?.(bundle, result);
-        }}
-      />
+      {session && (
+        <Suspense fallback={null}>
+          <PaymentDialog
+            session={session}
+            open={dialogOpen}
+            onClose={() => setDialogOpen(false)}
+            onExited={() => setSession((current) => (dialogOpen ? current : null))}
+            onPaid={(project) => {
+              setDialogOpen(false);
+              onPaid?.(project, session?.amount ?? 0);
+            }}
+            onPurchased={(bundle, result) => {
+              setDialogOpen(false);
+              onPurchased?.(bundle, result);
+            }}
+          />
+        </Suspense>
+      )}
     </CardPaymentContext.Provider>
   );
 }

@@ -2,7 +2,7 @@ import Close from '@mui/icons-material/Close';
 import Search from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 
 export const PROJECT_SEARCH_PLACEHOLDER = 'Search projects by address or name...';
 
@@ -11,9 +11,10 @@ interface ProjectSearchFieldProps {
   onChange: (value: string) => void;
 }
 
+/** An outlined input rather than a TextField: TextField's select mode would bring menus and popovers along. */
 export function ProjectSearchField({ value, onChange }: ProjectSearchFieldProps) {
   return (
-    <TextField
+    <OutlinedInput
       value={value}
       onChange={(e) => onChange(e.target.value)}
       onKeyDown={(e) => {
@@ -22,24 +23,22 @@ export function ProjectSearchField({ value, onChange }: ProjectSearchFieldProps)
       placeholder={PROJECT_SEARCH_PLACEHOLDER}
       size="small"
       autoComplete="off"
-      sx={{ maxWidth: { sm: 420 }, '& .MuiOutlinedInput-root': { bgcolor: 'background.paper' } }}
-      slotProps={{
-        htmlInput: { 'aria-label': 'Search projects' },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <Search fontSize="small" />
-            </InputAdornment>
-          ),
-          endAdornment: value ? (
-            <InputAdornment position="end">
-              <IconButton size="small" edge="end" aria-label="Clear search" onClick={() => onChange('')}>
-                <Close fontSize="small" />
-              </IconButton>
-            </InputAdornment>
-          ) : undefined,
-        },
-      }}
+      sx={{ maxWidth: { sm: 420 }, bgcolor: 'background.paper' }}
+      inputProps={{ 'aria-label': 'Search projects' }}
+      startAdornment={
+        <InputAdornment position="start">
+          <Search fontSize="small" />
+        </InputAdornment>
+      }
+      endAdornment={
+        value ? (
+          <InputAdornment position="end">
+            <IconButton size="small" edge="end" aria-label="Clear search" onClick={() => onChange('')}>
+              <Close fontSize="small" />
+            </IconButton>
+          </InputAdornment>
+        ) : undefined
+      }
     />
   );
 }

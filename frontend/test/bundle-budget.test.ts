@@ -1,0 +1,150 @@
+// @vitest-environment node
+/// <reference types="node" />
+/**
+ * Bundle budgets (issue 8, docs/decisions/0014-frontend-budgets.md): builds the app for production
+ * with the project's own vite.config.ts (in memory, nothing written), then adds up the gzipped JS a
+ * browser fetches before a page can render: the entry script, every chunk index.html modulepreloads,
+ * and the chunk holding each module the page needs (its lazy page, layout) with all that chunk
+ * statically imports. Prints every figure against the budget; fails when a page grows past its
+ * ceiling (today's size) or a lazy-only package reaches a portal page's first load.
+ */
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Rolldown } from 'vite';
+import { describe, expect, it } from 'vitest';
+
+const frontendDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+type Chunk = Rolldown.OutputChunk;
+
+interface Page {
+  name: string;
+  /** the issue's budget */
+  budgetKb: number;
+  /**
+   * the ceiling in force until the budget is met: what the page measured when this test was written
+   * (2026-11-24), rounded up. Over it the test fails; between the budget and it the page is reported.
+   */
+  ceilingKb: number;
+  /** modules (frontend-relative) whose chunks the page loads besides the entry */
+  needs: string[];
+  /** packages that must not be part of this page's first load */
+  forbidden: RegExp[];
+}
+
+const PORTAL_KB = 150;
+const ADMIN_KB = 250;
+// react-admin and its packages, and Stripe: lazy chunks only, never in a portal page's first load
+const NOT_IN_PORTAL = [/node_modules\/(react-admin|ra-[a-z-]+)\//, /node_modules\/@stripe\//];
+
+const portal = (name: string, ceilingKb: number, ...needs: string[]): Page => ({ name, budgetKb: PORTAL_KB, ceilingKb, needs, forbidden: NOT_IN_PORTAL });
+const admin = (name: string, ceilingKb: number, ...needs: string[]): Page => ({
+  name,
+  budgetKb: ADMIN_KB,
+  ceilingKb,
+  needs: ['src/admin/AdminApp.tsx', ...needs],
+  forbidden: [/node_modules\/@stripe\//],
+});
+
+const signedIn = 'src/portal/layout/ClientLayout.tsx';
+const PAGES: Page[] = [
+  portal('/auth', 172, 'src/portal/pages/AuthPage.tsx'),
+  portal('/forgot-password', 161, 'src/portal/pages/ForgotPasswordPage.tsx'),
+  portal('/reset-password', 162, 'src/portal/pages/ResetPasswordPage.tsx'),
+  portal('/projects', 203, signedIn, 'src/portal/pages/ProjectsPage.tsx'),
+  portal('/credits', 180, signedIn, 'src/portal/pages/CreditsPage.tsx'),
+  portal('/booking', 170, signedIn, 'src/portal/pages/BookingPage.tsx'),
+  portal('/account', 182, signedIn, 'src/portal/pages/AccountPage.tsx'),
+  admin('/admin', 266, 'src/admin/pages/DashboardPage.tsx'),
+  admin('/admin/projects', 290, 'src/admin/projects/ProjectList.tsx'),
+  admin('/admin/clients', 328, 'src/admin/clients/ClientList.tsx'),
+  admin('/admin/payments', 287, 'src/admin/payments/PaymentList.tsx'),
+];
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+async function productionBuild(): Promise<{ chunks: Chunk[]; html: string }> {
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  const result = await build({
+    root: frontendDir,
+    configFile: join(frontendDir, 'vite.config.ts'),
+    mode: 'production',
+    logLevel: 'warn',
+    build: { write: false },
+  }).finally(() => {
+    process.env.NODE_ENV = nodeEnv;
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const files = outputs.flatMap((o) => o.output);
+  const html = files.find((f) => f.type === 'asset' && f.fileName === 'index.html') as Rolldown.OutputAsset | undefined;
+  if (!html) throw new Error('the build produced no index.html');
+  return { chunks: files.filter((f): f is Chunk => f.type === 'chunk'), html: String(html.source) };
+}
+
+describe('bundle budgets (production build, gzipped JS)', () => {
+  it("reports each page's first-load JS against its budget and never lets it grow past its ceiling", { timeout: 180_000 }, async () => {
+    const { chunks, html } = await productionBuild();
+    const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+    const gzipped = new Map(chunks.map((c) => [c.fileName, gzipSync(c.code).length]));
+    const closure = (start: string[], into = new Set<string>()): Set<string> => {
+      for (const file of start) {
+        if (into.has(file)) continue;
+        into.add(file);
+        closure(byFile.get(file)!.imports, into);
+      }
+      return into;
+    };
+
+    // What index.html makes the browser fetch at once must be exactly the entry and its static imports.
+    const entry = chunks.find((c) => c.isEntry);
+    expect(entry, 'an entry chunk').toBeDefined();
+    const inHtml = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]);
+    const firstLoad = closure([entry!.fileName]);
+    expect(new Set(inHtml), 'scripts and modulepreloads of index.html').toEqual(firstLoad);
+
+    const chunkOf = (module: string): Chunk | undefined => {
+      const path = join(frontendDir, module);
+      return chunks.find((c) => c.moduleIds.includes(path));
+    };
+
+    const lines: string[] = [];
+    const failures: string[] = [];
+    const overBudget: string[] = [];
+    const entryKb = [...firstLoad].reduce((n, f) => n + gzipped.get(f)!, 0);
+    lines.push(`${'entry + modulepreloads'.padEnd(26)} ${kb(entryKb).padStart(6)} kB  (${firstLoad.size} files)`);
+    for (const page of PAGES) {
+      const files = new Set(firstLoad);
+      for (const module of page.needs) {
+        const chunk = chunkOf(module);
+        if (!chunk) {
+          failures.push(`${page.name}: no chunk holds ${module} (renamed? update PAGES in this test)`);
+          continue;
+        }
+        closure([chunk.fileName], files);
+      }
+      const bytes = [...files].reduce((n, f) => n + gzipped.get(f)!, 0);
+      const over = bytes > page.budgetKb * 1000;
+      const overCeiling = bytes > page.ceilingKb * 1000;
+      lines.push(
+        `${page.name.padEnd(26)} ${kb(bytes).padStart(6)} kB  budget ${page.budgetKb} kB, ceiling ${page.ceilingKb} kB  (${files.size} files)` +
+          `${overCeiling ? '  OVER THE CEILING' : over ? '  over budget' : ''}`,
+      );
+      if (over) overBudget.push(page.name);
+      if (overCeiling) failures.push(`${page.name}: ${kb(bytes)} kB gzipped JS, over its ceiling of ${page.ceilingKb} kB (budget ${page.budgetKb} kB)`);
+      for (const file of files) {
+        const bad = byFile.get(file)!.moduleIds.filter((id) => page.forbidden.some((re) => re.test(id)));
+        if (bad.length) {
+          failures.push(`${page.name}: ${file} holds ${bad.length} modules that must stay lazy, e.g. ${relative(frontendDir, bad[0])}`);
+        }
+      }
+    }
+    console.log(
+      `First-load JS per page (gzip, 1 kB = 1000 bytes):\n${lines.join('\n')}` +
+        (overBudget.length ? `\nnot yet within the budget (issue 8): ${overBudget.join(', ')}` : '\nevery page within its budget'),
+    );
+    expect(failures).toEqual([]);
+  });
+});
