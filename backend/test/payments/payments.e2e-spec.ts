@@ -38,6 +38,23 @@ describe('Payment History, CSV export and the dashboard (spec §2, CONTRACT §3)
     expect(oldest.body.map((p: { projectName: string }) => p.projectName)).toEqual([`${tag} Gamma`, `${tag} Alpha`, `${tag} Beta`]);
   });
 
+  it('the unfiltered total is the number of payments, through new payments, bulk inserts and deletions', async () => {
+    const count = async () => Number((await t.db.query(`SELECT count(*) AS n FROM payments`))[0].n);
+    const total = async () => contentRange((await admin.get('/api/payments').query(listParams(['paymentDate', 'DESC'], [0, 4])).expect(200)).headers['content-range']).total;
+    expect(await total()).toBe(await count());
+    const counted = await clientAgent(t, 'counted');
+    const { body } = await admin.post('/api/projects').send({ name: `Count check ${process.pid}`, clientId: counted.id, price: '20', selectedServices: [] }).expect(201);
+    await admin.patch(`/api/projects/${body.id}/mark-paid`).send({}).expect(200);
+    expect(await total()).toBe(await count());
+    await t.db.query(
+      `INSERT INTO payments (project_id, amount_cents, status, note) SELECT $1, 100, 'failed', 'bulk ' || g FROM generate_series(1, 12) g`,
+      [body.id],
+    );
+    expect(await total()).toBe(await count());
+    await t.db.query(`DELETE FROM payments WHERE project_id = $1 AND note LIKE 'bulk %'`, [body.id]);
+    expect(await total()).toBe(await count());
+  });
+
   it('searches by project name, client name or amount text', async () => {
     const byAmount = await admin.get('/api/payments').query(listParams(undefined, [0, 99], { q: '75.25' })).expect(200);
     expect(byAmount.body.map((p: { projectName: string }) => p.projectName)).toContain(`${tag} Beta`);

@@ -1,8 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The number of live (not deleted) projects, kept by the database itself: the back office's
- * projects page answers its total from one row instead of counting 20,000 rows on every request.
+ * The number of live (not deleted) projects and of payments, kept by the database itself: the back
+ * office's Projects and Payment History pages answer their totals from one row instead of counting
+ * tens of thousands of rows on every request.
  * Statement-level triggers with transition tables keep it exact for single and bulk changes alike,
  * and touch the counter row only when the number changes (a project marked paid does not lock it).
  */
@@ -44,9 +45,34 @@ export class RowCounts1764288000000 implements MigrationInterface {
         RETURN NULL;
       END $$`);
     await q.query(`CREATE TRIGGER projects_count_truncate AFTER TRUNCATE ON projects FOR EACH STATEMENT EXECUTE FUNCTION row_counts_projects_truncated()`);
+
+    await q.query(`INSERT INTO row_counts (name, n) SELECT 'payments', count(*) FROM payments`);
+    await q.query(`
+      CREATE FUNCTION row_counts_payments() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          UPDATE row_counts SET n = n + (SELECT count(*) FROM new_rows) WHERE name = 'payments';
+        ELSIF TG_OP = 'DELETE' THEN
+          UPDATE row_counts SET n = n - (SELECT count(*) FROM old_rows) WHERE name = 'payments';
+        ELSE
+          UPDATE row_counts SET n = 0 WHERE name = 'payments';
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await q.query(`
+      CREATE TRIGGER payments_count_insert AFTER INSERT ON payments
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_payments()`);
+    await q.query(`
+      CREATE TRIGGER payments_count_delete AFTER DELETE ON payments
+        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_payments()`);
+    await q.query(`CREATE TRIGGER payments_count_truncate AFTER TRUNCATE ON payments FOR EACH STATEMENT EXECUTE FUNCTION row_counts_payments()`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TRIGGER payments_count_truncate ON payments`);
+    await q.query(`DROP TRIGGER payments_count_delete ON payments`);
+    await q.query(`DROP TRIGGER payments_count_insert ON payments`);
+    await q.query(`DROP FUNCTION row_counts_payments()`);
     await q.query(`DROP TRIGGER projects_count_truncate ON projects`);
     await q.query(`DROP TRIGGER projects_count_delete ON projects`);
     await q.query(`DROP TRIGGER projects_count_update ON projects`);

@@ -81,10 +81,13 @@ export class PaymentQueries {
   async list(q: ListQuery<PaymentSort>): Promise<{ rows: PaymentResponse[]; total: number }> {
     const w = this.where(q.filter);
     const params = [...w.params, q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset];
+    // With nothing filtered the total is the count the database keeps (migration RowCounts), so a page
+    // joins only its own rows; a filtered page counts what the filter keeps.
+    const totalSql = w.sql === 'true' ? `(SELECT n FROM row_counts WHERE name = 'payments')` : 'count(*) OVER ()';
     const rows: Row[] = await this.db.query(
       `SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id, u.username AS client_name,
               pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.status, pay.note,
-              count(*) OVER () AS total
+              ${totalSql} AS total
          ${FROM}
         WHERE ${w.sql}
         ORDER BY ${ORDER[q.sortField]} ${q.sortOrder}, pay.id ${q.sortOrder}
