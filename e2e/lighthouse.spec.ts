@@ -1,5 +1,6 @@
 import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } from './support/chromium';
+import { freePort } from '../backend/test/support/processes';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
 import { ADMIN, expect, newPerson, test } from './support/fixtures';
 import { apiSession } from './support/database';
 

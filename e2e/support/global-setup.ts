@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SmtpSink } from '../../backend/test/support/smtp-sink';
-import { freePort } from './chromium';
+import { freePort } from '../../backend/test/support/processes';
 
 export const E2E_ADMIN = { email: 'owner@studio.test', password: 'OwnerPass1!', username: 'Studio Owner' };
 
