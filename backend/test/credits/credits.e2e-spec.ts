@@ -111,6 +111,19 @@ describe('Credits, first part: bundles, balances, adjustments (spec §7 "Credits
     expect(res.body.some((c: { email: string }) => c.email === 'owner@studio.test')).toBe(false);
   });
 
+  it("keeps the latest 5 transactions per client in the list; the whole history is the client's own call", async () => {
+    const other = await clientAgent(t, 'history');
+    for (let i = 1; i <= 7; i++) await admin.post('/api/credit-adjustments').send({ userId: other.id, amount: i, type: 'add' }).expect(201);
+    const listed = (await admin.get('/api/clients-with-credits').expect(200)).body.find((c: { id: number }) => c.id === other.id);
+    expect(listed.creditBalance).toBe(28);
+    expect(listed.transactions.map((x: { amount: number }) => x.amount)).toEqual([7, 6, 5, 4, 3]);
+    const all = await admin.get(`/api/credit-transactions/${other.id}`).expect(200);
+    expect(all.body.map((x: { amount: number }) => x.amount)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    expect(all.body[0]).toEqual(listed.transactions[0]);
+    await other.agent.get(`/api/credit-transactions/${other.id}`).expect(403);
+    expect((await admin.get('/api/credit-transactions/2147483647').expect(200)).body).toEqual([]);
+  });
+
   it('lists credit projects (none until credits are redeemed) and bundle usage', async () => {
     expect((await admin.get(`/api/credit-projects/${client.id}`).expect(200)).body).toEqual([]);
     const usage = await admin.get('/api/credit-bundles/usage').expect(200);

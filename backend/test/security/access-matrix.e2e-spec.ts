@@ -133,6 +133,7 @@ const ROWS: Row[] = [
   { op: 'GET /api/credit-bundles/usage', ...ADMIN_ONLY(200) },
   { op: 'GET /api/clients-with-credits', ...ADMIN_ONLY(200) },
   { op: 'GET /api/credit-projects/{clientId}', ...ADMIN_ONLY(200), url: (f) => `/api/credit-projects/${f.a.id}` },
+  { op: 'GET /api/credit-transactions/{clientId}', ...ADMIN_ONLY(200), url: (f) => `/api/credit-transactions/${f.a.id}` },
   { op: 'GET /api/email-status', ...ADMIN_ONLY(200) },
   { op: 'GET /api/admin/email-outbox', ...ADMIN_ONLY(200) },
   { op: 'GET /api/admin/email-outbox/{id}', ...ADMIN_ONLY(200), url: (f) => `/api/admin/email-outbox/${f.outboxFailed}` },
@@ -493,6 +494,7 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
       checked(await B.post('/api/redeem-credits').send({ projectId: p.id }).expect(404));
       checked(await B.get(`/api/user-credits/${f.a.id}`).expect(404));
       checked(await B.get(`/api/credit-projects/${f.a.id}`).expect(403));
+      checked(await B.get(`/api/credit-transactions/${f.a.id}`).expect(403));
       checked(await B.get('/api/clients-with-credits').expect(403));
       checked(await B.post('/api/credit-adjustments').send({ userId: f.b.id, amount: 100, type: 'add' }).expect(403));
 

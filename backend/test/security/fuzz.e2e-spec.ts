@@ -125,6 +125,7 @@ const PLANS: Record<string, Plan> = {
   'DELETE /api/credit-bundles/{id}': { actor: 'admin' },
   'GET /api/user-credits/{userId}': { actor: 'client', real: (f) => ({ userId: String(f.owner.id) }) },
   'GET /api/credit-projects/{clientId}': { actor: 'admin', real: (f) => ({ clientId: String(f.owner.id) }) },
+  'GET /api/credit-transactions/{clientId}': { actor: 'admin', real: (f) => ({ clientId: String(f.owner.id) }) },
   'POST /api/credit-adjustments': { actor: 'admin' },
 };
 const DEFAULT_PLAN: Plan = { actor: 'admin' };

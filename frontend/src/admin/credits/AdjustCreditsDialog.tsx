@@ -20,7 +20,7 @@ import { useDataProvider, type DataProvider } from 'react-admin';
 import { formatCredits } from '../../shared/ui/formatters';
 import { serverFieldErrors, serverMessage, useAdminToast } from '../shared/toast';
 import type { CreditsMethods } from './dataProvider';
-import { CLIENTS_KEY, CREDIT_PROJECTS_KEY } from './queries';
+import { CLIENTS_KEY, CREDIT_PROJECTS_KEY, CREDIT_TRANSACTIONS_KEY } from './queries';
 import type { AdjustmentType, ClientWithCredits, CreditAdjustment } from './types';
 
 export interface AdjustCreditsDialogProps {
@@ -90,6 +90,7 @@ export function AdjustCreditsDialog({ client, onClose }: AdjustCreditsDialogProp
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
         queryClient.invalidateQueries({ queryKey: CREDIT_PROJECTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: CREDIT_TRANSACTIONS_KEY }),
       ]);
     },
     onError: (error) => {

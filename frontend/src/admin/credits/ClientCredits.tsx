@@ -27,7 +27,7 @@ import { useId, useMemo, useState } from 'react';
 import { useDataProvider, type DataProvider } from 'react-admin';
 import { formatCredits, formatDate, initials } from '../../shared/ui/formatters';
 import type { CreditsMethods } from './dataProvider';
-import { creditProjectsKey } from './queries';
+import { creditProjectsKey, creditTransactionsKey } from './queries';
 import { isCredit, matchesClient, signedAmount, transactionLabel } from './transactions';
 import type { ClientWithCredits, CreditTransaction } from './types';
 
@@ -173,7 +173,7 @@ function ClientRow({
       <Collapse in={expanded} unmountOnExit>
         <Box id={panelId} sx={{ px: { xs: 1.5, sm: 3 }, pb: 2.5, pt: 1.5, bgcolor: 'grey.50', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
           <CreditProjects clientId={client.id} />
-          <TransactionHistory transactions={client.transactions} />
+          <ClientTransactions client={client} />
         </Box>
       </Collapse>
     </Box>
@@ -230,6 +230,24 @@ function CreditProjects({ clientId }: { clientId: number }) {
       )}
     </Box>
   );
+}
+
+/**
+ * The client's whole history, fetched only while the row is expanded; the latest transactions the list
+ * carries show at once meanwhile.
+ */
+function ClientTransactions({ client }: { client: ClientWithCredits }) {
+  const dataProvider = useDataProvider<DataProvider & CreditsMethods>();
+  const history = useQuery({
+    queryKey: creditTransactionsKey(client.id),
+    queryFn: () => dataProvider.getCreditTransactions(client.id).then((r) => r.data),
+    placeholderData: client.transactions,
+    retry: false,
+  });
+  if (history.isError) {
+    return <Alert severity="error">{history.error instanceof Error ? history.error.message : 'Error loading data'}</Alert>;
+  }
+  return <TransactionHistory transactions={history.data ?? client.transactions} />;
 }
 
 const historyColumns = ['Date', 'Type', 'Amount', 'Description'] as const;

@@ -33,6 +33,7 @@ function provider(overrides: Record<string, (...args: never[]) => unknown> = {})
     getCreditBundleUsage: vi.fn(async () => ({ data: { '2': 4 } })),
     getClientsWithCredits: vi.fn(async () => ({ data: clients })),
     getCreditProjects: vi.fn(async (id: number) => ({ data: id === 7 ? [{ id: 3, name: 'Harbour Wedding' }] : [] })),
+    getCreditTransactions: vi.fn(async (id: number) => ({ data: clients.find((c) => c.id === id)?.transactions ?? [] })),
     ...overrides,
   });
 }
@@ -208,6 +209,26 @@ describe('Client Credits', { timeout: 20_000 }, () => {
     renderInAdmin(<CreditsPage />, { dataProvider: provider({ getClientsWithCredits: vi.fn(async () => ({ data: [] })) }) });
     expect(await screen.findByText('No Clients Found')).toBeInTheDocument();
     expect(screen.getByText('There are no clients with credit history.')).toBeInTheDocument();
+  });
+
+  it("shows the list's latest transactions at once and the whole history, fetched on expand", async () => {
+    const older = { id: 0, amount: 20, type: 'purchase' as const, description: 'Old Pack', bundleId: 2, projectId: null, transactionDate: '2024-12-01T10:00:00Z' };
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const getCreditTransactions = vi.fn(async (id: number) => {
+      await gate;
+      return { data: [...(clients.find((c) => c.id === id)?.transactions ?? []), older] };
+    });
+    renderInAdmin(<CreditsPage />, { dataProvider: provider({ getCreditTransactions }) });
+    await screen.findByText('Jane Doe');
+    expect(getCreditTransactions).not.toHaveBeenCalled();
+    await userEvent.click(expandButton('Jane Doe'));
+    const history = await screen.findByRole('table', { name: 'Transaction history' });
+    expect(within(history).getAllByRole('row')).toHaveLength(5); // header + the list's 4
+    expect(getCreditTransactions).toHaveBeenCalledWith(7);
+    release();
+    expect(await within(history).findByText('Old Pack')).toBeInTheDocument();
+    expect(within(history).getAllByRole('row')).toHaveLength(6);
   });
 
   it('expands one client at a time and fetches credit projects only on expand', async () => {

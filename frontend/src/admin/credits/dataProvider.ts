@@ -34,10 +34,12 @@ function toClient(raw: Partial<ClientWithCredits>): ClientWithCredits {
     username: String(raw.username ?? ''),
     email: String(raw.email ?? ''),
     creditBalance: num(raw.creditBalance),
-    transactions: Array.isArray(raw.transactions)
-      ? raw.transactions.map((t: CreditTransaction) => ({ ...t, amount: num(t.amount) }))
-      : [],
+    transactions: toTransactions(raw.transactions),
   };
+}
+
+function toTransactions(raw: unknown): CreditTransaction[] {
+  return Array.isArray(raw) ? raw.map((t: CreditTransaction) => ({ ...t, amount: num(t.amount) })) : [];
 }
 
 /** Rethrows a failed list call with the spec's sentence (spec §8 "Credits admin"), keeping the cause. */
@@ -100,7 +102,7 @@ export const creditsMethods = {
     return { data: { id: bundleId } };
   },
 
-  /** GET /api/clients-with-credits: every client with balance and latest transactions. */
+  /** GET /api/clients-with-credits: every client with balance and latest transactions (at most 5 each). */
   async getClientsWithCredits(): Promise<{ data: ClientWithCredits[] }> {
     return listCall(
       async () => {
@@ -108,6 +110,17 @@ export const creditsMethods = {
         return { data: (Array.isArray(json) ? json : []).map(toClient) };
       },
       () => 'Failed to fetch clients with credits',
+    );
+  },
+
+  /** GET /api/credit-transactions/{clientId}: the client's whole credit history, newest first. */
+  async getCreditTransactions(clientId: Identifier): Promise<{ data: CreditTransaction[] }> {
+    return listCall(
+      async () => {
+        const { json } = await httpClient(`/api/credit-transactions/${id(clientId)}`);
+        return { data: toTransactions(json) };
+      },
+      () => 'Failed to fetch the transaction history',
     );
   },
 

@@ -7,3 +7,5 @@ export const USAGE_KEY = ['credits', 'usage'] as const;
 export const CLIENTS_KEY = ['credits', 'clients'] as const;
 export const creditProjectsKey = (clientId: Identifier) => ['credits', 'projects', String(clientId)] as const;
 export const CREDIT_PROJECTS_KEY = ['credits', 'projects'] as const;
+export const creditTransactionsKey = (clientId: Identifier) => ['credits', 'transactions', String(clientId)] as const;
+export const CREDIT_TRANSACTIONS_KEY = ['credits', 'transactions'] as const;

@@ -19,6 +19,7 @@ import {
   AdjustCreditsResponse,
   BundleResponse,
   ClientWithCreditsResponse,
+  CreditTransactionResponse,
   CreateBundleRequest,
   CreditPaymentIntentRequest,
   CreditPaymentIntentResponse,
@@ -164,10 +165,18 @@ export class CreditsController {
 
   @Get('clients-with-credits')
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: 'Every client with their balance and latest transactions' })
+  @ApiOperation({ summary: 'Every client with their balance and latest transactions (at most 5 each; the whole history is GET /api/credit-transactions/{clientId})' })
   @ApiOkResponse({ type: ClientWithCreditsResponse, isArray: true })
   clients(): Promise<ClientWithCreditsResponse[]> {
     return this.queries.clientsWithCredits();
+  }
+
+  @Get('credit-transactions/:clientId')
+  @UseGuards(AdminGuard)
+  @ApiOperation({ summary: "A client's whole credit history, newest first (the list carries only the latest few)" })
+  @ApiOkResponse({ type: CreditTransactionResponse, isArray: true })
+  clientTransactions(@Param('clientId', IdPipe) clientId: number): Promise<CreditTransactionResponse[]> {
+    return this.queries.clientTransactions(clientId);
   }
 
   @Get('credit-projects/:clientId')

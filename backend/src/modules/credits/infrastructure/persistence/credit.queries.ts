@@ -17,6 +17,13 @@ export const bundleResponse = (r: BundleRow): BundleResponse => ({
   isActive: r.is_active,
 });
 
+/**
+ * Transactions per client in the Client Credits list: its latest few, so that the list of every client
+ * stays small with years of history (2,000 clients × 50 had made it 6 MB); the whole history is
+ * clientTransactions, fetched when a client is expanded.
+ */
+export const LIST_TRANSACTIONS = 5;
+
 interface TxRow {
   id: string;
   amount: number;
@@ -93,7 +100,7 @@ export class CreditQueries {
           `SELECT t.user_id, t.id, t.amount, t.type, t.description, t.bundle_id, t.project_id, t.transaction_date
              FROM unnest($1::int[]) AS ids(user_id)
              CROSS JOIN LATERAL (SELECT * FROM credit_transactions ct WHERE ct.user_id = ids.user_id
-                                  ORDER BY ct.transaction_date DESC, ct.id DESC LIMIT 50) t`,
+                                  ORDER BY ct.transaction_date DESC, ct.id DESC LIMIT ${LIST_TRANSACTIONS}) t`,
           [clients.map((c) => c.id)],
         )
       : [];
@@ -126,6 +133,16 @@ export class CreditQueries {
         paidWithCredits: r.paid,
       })),
     };
+  }
+
+  /** A client's whole credit history, newest first (Client Credits shows it when the client is expanded). */
+  async clientTransactions(clientId: number): Promise<CreditTransactionResponse[]> {
+    const rows: TxRow[] = await this.db.query(
+      `SELECT id, amount, type, description, bundle_id, project_id, transaction_date FROM credit_transactions
+        WHERE user_id = $1 ORDER BY transaction_date DESC, id DESC`,
+      [clientId],
+    );
+    return rows.map(txResponse);
   }
 
   async latestTransaction(userId: number): Promise<CreditTransactionResponse | null> {
