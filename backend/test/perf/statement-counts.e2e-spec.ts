@@ -132,6 +132,22 @@ describe('SQL statements per list request', () => {
     ['credit bundles (search)', '/api/credit-bundles/admin', (p) => page(['price', 'ASC'], { q: tag('bnd', p) })],
   ];
 
+  it('a signed-in request reads its session and its account in one statement, and an unfiltered projects page in one more', async () => {
+    const all = async (path: string, query: Record<string, string> = {}) => {
+      const counts: string[][] = [];
+      for (let i = 0; i < 2; i++) {
+        const id = newProbeId();
+        await admin.get(path).query(query).set(PROBE_HEADER, id).expect(200);
+        counts.push(statementsOf(id).map((s) => s.text.replace(/\s+/g, ' ').slice(0, 80)));
+      }
+      return counts.reduce((a, b) => (b.length < a.length ? b : a));
+    };
+    const user = await all('/api/user');
+    expect(user).toHaveLength(1);
+    expect(user[0]).toMatch(/^SELECT s.sess, u.id AS user_id/);
+    expect(await all('/api/projects', page(['date', 'DESC'], {}))).toHaveLength(2);
+  });
+
   it.each(lists)('admin %s: a page of 1 row and of 25 rows send the same statements', async (_name, path, query) => {
     const few = await count(admin, path, query('few'), 1);
     const many = await count(admin, path, query('many'), 25);
