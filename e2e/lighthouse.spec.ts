@@ -16,13 +16,28 @@ const RUNS = 3;
 async function medianAudit(label: string, port: number, url: string, headers?: Record<string, string>): Promise<Audit> {
   const runs: Audit[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const run = await audit(port, url, headers);
+    const run = await auditOnce(port, url, headers);
     console.log(`Lighthouse ${label} run ${i + 1}: performance ${run.score} (${run.metrics})`);
     runs.push(run);
   }
   const median = [...runs].sort((a, b) => a.score - b.score)[Math.floor(RUNS / 2)];
   console.log(`Lighthouse ${label}: median performance ${median.score} of ${runs.map((r) => r.score).join(', ')}`);
   return median;
+}
+
+/** Lighthouse itself could not record the page (e.g. NO_NAVSTART, "Please run Lighthouse again"): no score. */
+class AuditFailed extends Error {}
+
+/** One audit; an audit Lighthouse could not record is run again (twice at most), as its message asks. */
+async function auditOnce(port: number, url: string, headers?: Record<string, string>): Promise<Audit> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(port, url, headers);
+    } catch (err) {
+      if (!(err instanceof AuditFailed) || attempt >= 3) throw err;
+      console.log(`${(err as Error).message}: running it again`);
+    }
+  }
 }
 
 interface Audit {
@@ -41,7 +56,7 @@ async function audit(port: number, url: string, headers?: Record<string, string>
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new AuditFailed(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
   return {
     url: lhr.finalDisplayedUrl,
