@@ -19,24 +19,7 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `portal_test_${process.pid}_${randomBytes(3).toString('hex')}`;
   const external = process.env.DATABASE_URL;
-  if (external) {
-    const admin = new Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const url = new URL(external);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      kind: 'external',
-      drop: async () => {
-        const c = new Client({ connectionString: external });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
+  if (external) return { ...(await databaseOnServer(external, name)), kind: 'external' };
   const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'));
   const pg = await startEmbeddedPostgres({ dir: join(dir, 'data'), database: name });
   return {
@@ -47,4 +30,24 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A new database named `name` on the server that `serverUrl` reaches (any database of it), dropped by
+ * `drop()` with whatever is still connected to it; nothing else on that server is touched.
+ */
+export async function databaseOnServer(serverUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const run = async (sql: string) => {
+    const c = new Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }

@@ -2,7 +2,7 @@ import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { Client as PgClient } from 'pg';
+import { databaseOnServer } from './database';
 
 /**
  * The product as real, separate OS processes: the backend started the way `npm start` starts it
@@ -416,27 +416,7 @@ export interface ScratchDatabase {
  * rows they write never meet the other test files' data.
  */
 export async function scratchDatabase(prefix: string): Promise<ScratchDatabase> {
-  const base = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `${base.pathname.slice(1)}_${prefix}_${Math.random().toString(36).slice(2, 8)}`.toLowerCase();
-  const admin = new PgClient({ connectionString: base.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(base.toString());
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new PgClient({ connectionString: base.toString() });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `${new URL(base).pathname.slice(1)}_${prefix}_${Math.random().toString(36).slice(2, 8)}`.toLowerCase();
+  return databaseOnServer(base, name);
 }

@@ -47,8 +47,8 @@ const toResponse = (r: Row): PaymentResponse => ({
 export class PaymentQueries {
   constructor(private readonly db: DataSource) {}
 
-  /** WHERE clause and parameters for `filter` ({q, day, tz, status}). */
-  private where(filter: Record<string, unknown>): { sql: string; params: unknown[] } {
+  /** WHERE clause and parameters for `filter` ({q, day, tz, status}); `filtered` when any applies. */
+  private where(filter: Record<string, unknown>): { sql: string; params: unknown[]; filtered: boolean } {
     const params: unknown[] = [];
     const where: string[] = ['true'];
     const text = textFilter(filter, 'q');
@@ -75,7 +75,7 @@ export class PaymentQueries {
       params.push(status);
       where.push(`pay.status = $${params.length}`);
     }
-    return { sql: where.join(' AND '), params };
+    return { sql: where.join(' AND '), params, filtered: where.length > 1 };
   }
 
   async list(q: ListQuery<PaymentSort>): Promise<{ rows: PaymentResponse[]; total: number }> {
@@ -83,7 +83,7 @@ export class PaymentQueries {
     const params = [...w.params, q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset];
     // With nothing filtered the total is the count the database keeps (migration RowCounts), so a page
     // joins only its own rows; a filtered page counts what the filter keeps.
-    const totalSql = w.sql === 'true' ? `(SELECT n FROM row_counts WHERE name = 'payments')` : 'count(*) OVER ()';
+    const totalSql = w.filtered ? 'count(*) OVER ()' : `(SELECT n FROM row_counts WHERE name = 'payments')`;
     const rows: Row[] = await this.db.query(
       `SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id, u.username AS client_name,
               pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.status, pay.note,
