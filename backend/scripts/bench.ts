@@ -129,6 +129,8 @@ interface Call {
   body?: unknown;
   /** Per request: a fresh body and cookie (the redemption). */
   setup?: (req: autocannon.Request) => autocannon.Request;
+  /** Asked of the second product process, which keeps no list answers (LIST_CACHE_MB=0): every request reads the list. */
+  fresh?: boolean;
   onDone?: () => string | undefined;
 }
 
@@ -280,23 +282,26 @@ async function main(): Promise<void> {
   const entry = await backendEntry();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   cleanups.push({ what: 'the data folder', run: () => rmSync(dataDir, { recursive: true, force: true }) });
-  const app: AppProcess = await startAppProcess({
-    name: 'product',
-    databaseUrl: db.url,
-    mainJs: entry.mainJs,
-    timeoutMs: 120_000,
-    env: {
-      DATA_DIR: dataDir,
-      // Defaults of `npm start`: the processes helper's test settings are taken back.
-      LOG_LEVEL: undefined,
-      OUTBOX_POLL_MS: undefined,
-      STATIC_DIR: undefined,
-      // Sign-in is measured from one address: its per-address budget would answer 429 after 60 a minute.
-      AUTH_IP_LIMIT_PER_MIN: '1000000',
-      // e.g. --require a profiler to look inside the product while it is measured.
-      NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS,
-    },
-  });
+  const startProduct = (name: string, extra: Record<string, string> = {}): Promise<AppProcess> =>
+    startAppProcess({
+      name,
+      databaseUrl: db.url,
+      mainJs: entry.mainJs,
+      timeoutMs: 120_000,
+      env: {
+        ...extra,
+        DATA_DIR: dataDir,
+        // Defaults of `npm start`: the processes helper's test settings are taken back.
+        LOG_LEVEL: undefined,
+        OUTBOX_POLL_MS: undefined,
+        STATIC_DIR: undefined,
+        // Sign-in is measured from one address: its per-address budget would answer 429 after 60 a minute.
+        AUTH_IP_LIMIT_PER_MIN: '1000000',
+        // e.g. --require a profiler to look inside the product while it is measured.
+        NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS,
+      },
+    });
+  const app = await startProduct('product');
   cleanups.push({ what: 'the product', run: () => app.stop() });
   console.log(`product: pid ${app.pid}, healthy ${app.startupMs} ms after start, ${entry.how}`);
 
@@ -364,12 +369,39 @@ async function main(): Promise<void> {
       cookie: adminCookie,
     },
     {
+      key: 'projectsfresh',
+      name: 'Admin projects, page 1, read every time',
+      method: 'GET',
+      path: `/api/projects?sort=${enc(['date', 'DESC'])}&range=${enc([0, 24])}`,
+      shown: 'the same, LIST_CACHE_MB=0',
+      cookie: adminCookie,
+      fresh: true,
+    },
+    {
+      key: 'searchfresh',
+      name: 'Admin projects, search, read every time',
+      method: 'GET',
+      path: `/api/projects?sort=${enc(['date', 'DESC'])}&range=${enc([0, 24])}&filter=${enc({ q: 'ocean' })}`,
+      shown: 'the same, LIST_CACHE_MB=0',
+      cookie: adminCookie,
+      fresh: true,
+    },
+    {
       key: 'myprojects',
       name: `My Projects (${my.projects} projects)`,
       method: 'GET',
       path: `/api/projects/client/${my.id}`,
       shown: 'GET /api/projects/client/{id} as that client',
       cookie: myCookie,
+    },
+    {
+      key: 'myprojectsfresh',
+      name: `My Projects, read every time`,
+      method: 'GET',
+      path: `/api/projects/client/${my.id}`,
+      shown: 'the same, LIST_CACHE_MB=0',
+      cookie: myCookie,
+      fresh: true,
     },
     {
       key: 'payments',
@@ -394,10 +426,18 @@ async function main(): Promise<void> {
   const unknown = ONLY.filter((k) => k !== 'startup' && !CALLS.some((c) => c.key === k));
   if (unknown.length) throw new Error(`BENCH_ONLY: unknown key ${unknown.join(', ')}; known: ${CALLS.map((c) => c.key).join(', ')}, startup`);
 
+  // The second process (same database and data folder, so the same sessions) for the "read every time" rows.
+  let freshApp: AppProcess | undefined;
+  if (calls.some((c) => c.fresh)) {
+    freshApp = await startProduct('product, lists read every time', { LIST_CACHE_MB: '0' });
+    cleanups.push({ what: 'the second product process', run: () => freshApp!.stop() });
+  }
+  const urlOf = (call: Call) => (call.fresh ? freshApp!.url : app.url);
+
   // Each call answers 2xx before it is measured (a benchmark of error answers would mean nothing).
   const problems: string[] = [];
   for (const call of calls) {
-    const s = new HttpSession(app.url, 60_000);
+    const s = new HttpSession(urlOf(call), 60_000);
     if (call.cookie) s.cookie = call.cookie;
     let body = call.body;
     if (call.setup) {
@@ -434,15 +474,15 @@ async function main(): Promise<void> {
     console.log(`${call.name}: ${call.shown ?? `${call.method} ${call.path}`}`);
     await settle();
     if (WARMUP) {
-      await measure(app.url + call.path, { ...call, onDone: undefined }, WARMUP, CONNECTIONS, false);
+      await measure(urlOf(call) + call.path, { ...call, onDone: undefined }, WARMUP, CONNECTIONS, false);
       await settle();
     }
-    const m = await measure(app.url + call.path, call, DURATION, CONNECTIONS, true);
+    const m = await measure(urlOf(call) + call.path, call, DURATION, CONNECTIONS, true);
     results.push(m);
     console.log(
       `  ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}${m.codes ? ` (${m.codes})` : ''}${m.errors ? `, errors ${m.errors}` : ''}, ${((m.rps / bare.rps) * 100).toFixed(1)}% of bare${m.note ? ` (${m.note})` : ''}`,
     );
-    if (!app.running()) throw new Error(`the product exited during "${call.name}":\n${app.output().slice(-3000)}`);
+    if (!app.running() || (freshApp && !freshApp.running())) throw new Error(`the product exited during "${call.name}":\n${(call.fresh ? freshApp! : app).output().slice(-3000)}`);
     if (m.non2xx) {
       const lines = app.output().split('\n').filter((l) => /"level":(40|50)|error/i.test(l)).slice(-3);
       if (lines.length) console.log(`  the product logged:\n    ${lines.map((l) => l.slice(0, 400)).join('\n    ')}`);
@@ -521,6 +561,12 @@ signed in beforehand. The product runs as its own process, ${entry.how}, with it
 sign-in comes from one address) and ${db.kind === 'external' ? 'a throwaway database on the PostgreSQL server of `DATABASE_URL`' : 'the embedded PostgreSQL, in a temporary folder'}.
 autocannon runs in the benchmark's own process on the same machine, so the bare server's figure is the
 ceiling of this machine and client together, and "vs bare" is what the product keeps of it.
+
+The product keeps the answers of its two most read lists, the Projects page and My Projects, for as long as
+nothing they show changes (docs/decisions/0016-kept-list-answers.md); asking the same page again and again,
+as autocannon does, measures that path: the session's statement, which also reads the list version, and the
+kept answer. The rows "read every time" ask a second process of the product that keeps nothing
+(\`LIST_CACHE_MB=0\`): what a page costs right after a change, or the first time it is asked for.
 
 ## Machine
 

@@ -78,6 +78,34 @@ describe('Two app instances on one database (system test, separate processes)', 
     [signUp, onA, onB, onB2].forEach((s) => s.close());
   });
 
+  it('a project list kept by one instance is read again there as soon as the other instance (or SQL) changes it', async () => {
+    const ip = address(4);
+    const adminA = from(a, ip);
+    const adminB = from(b, ip);
+    for (const s of [adminA, adminB]) expect((await s.post('/api/login', { email: ADMIN.email, password: ADMIN.password })).status).toBe(200);
+    const service = await adminB.post('/api/services', { name: `Kept ${tag}`, price: 50 });
+    expect(service.status).toBe(201);
+    const client = await from(b, ip).post('/api/register', { username: `Kept ${tag}`, email: `kept${tag}@example.com`, password: 'secret123' });
+    expect(client.status).toBe(201);
+    const page = `/api/projects?sort=${encodeURIComponent('["name","ASC"]')}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent(JSON.stringify({ q: `Kept ${tag}` }))}`;
+    const names = async () => {
+      const res = await adminA.get(page);
+      expect(res.status).toBe(200);
+      return (res.body as Array<{ name: string; price: number }>).map((p) => `${p.name} ${p.price}`);
+    };
+    expect(await names()).toEqual([]);
+    expect(await names()).toEqual([]); // kept by instance 1 now
+    const created = await adminB.post('/api/projects', { name: `Kept ${tag} One`, clientId: client.body.id, price: 0, selectedServices: [{ serviceId: service.body.id, quantity: 2 }] });
+    expect(created.status).toBe(201);
+    expect(await names()).toEqual([`Kept ${tag} One 100`]);
+    expect(await names()).toEqual([`Kept ${tag} One 100`]);
+    await db.query(`UPDATE projects SET name = name || ' Renamed' WHERE id = $1`, [created.body.id]);
+    expect(await names()).toEqual([`Kept ${tag} One Renamed 100`]);
+    expect((await adminB.request('DELETE', `/api/projects/${created.body.id}`)).status).toBe(204);
+    expect(await names()).toEqual([]);
+    [adminA, adminB].forEach((s) => s.close());
+  });
+
   it('counts the per-address sign-in budget across both instances (AUTH_IP_LIMIT_PER_MIN=10)', async () => {
     const ip = address(2);
     const statuses: number[] = [];

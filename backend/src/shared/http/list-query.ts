@@ -100,10 +100,13 @@ export function likePattern(text: string): string {
 
 /** Answers a list: the plain array, or the page with its Content-Range. */
 export function sendList<T>(res: Response, resource: string, q: ListQuery, rows: T[], total: number): T[] {
-  if (q.paged) {
-    const end = rows.length ? q.offset + rows.length - 1 : q.offset;
-    res.setHeader('Content-Range', `${resource} ${q.offset}-${end}/${total}`);
-    res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
-  }
+  for (const [name, value] of Object.entries(listHeaders(resource, q, rows.length, total))) res.setHeader(name, value);
   return rows;
+}
+
+/** The headers of a list answer: `Content-Range` with the total when the call asked for a page. */
+export function listHeaders(resource: string, q: ListQuery, rowCount: number, total: number): Record<string, string> {
+  if (!q.paged) return {};
+  const end = rowCount ? q.offset + rowCount - 1 : q.offset;
+  return { 'Content-Range': `${resource} ${q.offset}-${end}/${total}`, 'Access-Control-Expose-Headers': 'Content-Range' };
 }

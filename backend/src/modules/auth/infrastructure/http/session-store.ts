@@ -3,14 +3,16 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type session from 'express-session';
 import type { Pool } from 'pg';
 import { preparedQuery } from '../../../../shared/database/prepared';
+import { LIST_VERSION_SQL, setListVersion } from '../../../../shared/http/list-cache';
 import { User, userColumns, userFromRow, UserRow } from '../../../clients';
 
 /**
  * The account each stored session belongs to, read by the store in the same statement as the
  * session (keyed by the session's `passport` object, which express-session hands on to req.session
- * as it is). null: the session names an account that is gone (deleted).
+ * as it is), with the list version of that moment. null: the session names an account that is gone
+ * (deleted).
  */
-const accounts = new WeakMap<object, User | null>();
+const accounts = new WeakMap<object, { user: User | null; listVersion: string | null }>();
 
 type PassportData = { user?: string | number };
 
@@ -22,7 +24,7 @@ type PassportData = { user?: string | number };
  */
 export function createSessionStore(expressSession: typeof session, pool: Pool, options: connectPgSimple.PGStoreOptions): session.Store {
   const PgStore = connectPgSimple(expressSession);
-  const sql = `SELECT s.sess, ${userColumns('u')}
+  const sql = `SELECT s.sess, ${userColumns('u')}, ${LIST_VERSION_SQL} AS list_version
                  FROM session s
                  LEFT JOIN users u
                    ON u.id = CASE WHEN s.sess #>> '{passport,user}' ~ '^[0-9]{1,9}$' THEN (s.sess #>> '{passport,user}')::int END
@@ -31,11 +33,11 @@ export function createSessionStore(expressSession: typeof session, pool: Pool, o
 
   class SessionWithAccountStore extends PgStore {
     override get(sid: string, fn: (err: unknown, session?: session.SessionData | null) => void): void {
-      preparedQuery<UserRow & { sess: session.SessionData | string }>(pool, sql, [sid]).then(
+      preparedQuery<UserRow & { sess: session.SessionData | string; list_version: string | null }>(pool, sql, [sid]).then(
         (rows) => {
           if (rows.length === 0) return fn(null, null);
           const data = (typeof rows[0].sess === 'string' ? JSON.parse(rows[0].sess) : rows[0].sess) as session.SessionData & { passport?: PassportData };
-          if (data.passport && typeof data.passport === 'object') accounts.set(data.passport, userFromRow(rows[0]));
+          if (data.passport && typeof data.passport === 'object') accounts.set(data.passport, { user: userFromRow(rows[0]), listVersion: rows[0].list_version });
           fn(null, data);
         },
         (err: unknown) => fn(err),
@@ -60,7 +62,10 @@ export function sessionAccount(load: (id: number) => Promise<User | null>): Requ
       else delete passport.user;
       next();
     };
-    if (known !== undefined) return settle(known);
+    if (known !== undefined) {
+      if (known.user) setListVersion(req, known.listVersion);
+      return settle(known.user);
+    }
     load(Number(passport.user)).then(settle, next);
   };
 }

@@ -1,12 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import type { User } from '../../../clients';
 import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { Money } from '../../../../shared/domain/money';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
-import { parseListQuery, sendList } from '../../../../shared/http/list-query';
+import { answerList, ListCache } from '../../../../shared/http/list-cache';
+import { listHeaders, parseListQuery } from '../../../../shared/http/list-query';
 import { CreateProjectHandler } from '../../application/create-project/create-project.handler';
 import { ProjectMaintenanceHandler } from '../../application/delete-project/delete-project.handler';
 import { MarkProjectPaidHandler } from '../../application/mark-project-paid/mark-project-paid.handler';
@@ -28,6 +29,9 @@ function details(body: ProjectRequest): ProjectDetails {
   };
 }
 
+/** Kept list answers carry an ETag; asked again with it in If-None-Match, unchanged, they answer 304. */
+const NOT_MODIFIED = { status: 304, description: 'Not modified: the list is the one whose ETag came in If-None-Match' };
+
 @ApiTags('projects')
 @ApiCookieAuth()
 @Controller()
@@ -38,6 +42,8 @@ export class ProjectsController {
     private readonly updateProject: UpdateProjectHandler,
     private readonly markPaid: MarkProjectPaidHandler,
     private readonly maintenance: ProjectMaintenanceHandler,
+    /** The two most read lists, kept as answered while the list version stays the same (decision 0016). */
+    private readonly lists: ListCache,
   ) {}
 
   /** The answer after a change: the project as its list rows show it. */
@@ -52,23 +58,35 @@ export class ProjectsController {
   @ApiOperation({ summary: 'All projects with their services, newest first; filter q, isPaid, clientId' })
   @ApiListQuery('{"q":"harbour","isPaid":false}')
   @ApiOkResponse({ type: ProjectResponse, isArray: true })
+  @ApiResponse(NOT_MODIFIED)
   async list(
     @Query() query: Record<string, unknown>,
     @CurrentUser() viewer: User,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<ProjectResponse[]> {
+  ): Promise<string> {
     const q = parseListQuery(query, PROJECT_SORTS, { field: 'date', order: 'DESC' });
-    const { rows, total } = await this.queries.list(q, viewer);
-    return sendList(res, 'projects', q, rows, total);
+    const key = `projects|${viewer.isAdmin ? 'admin' : 'client'}|${q.paged}|${q.sortField}|${q.sortOrder}|${q.offset}|${q.limit}|${JSON.stringify(q.filter)}`;
+    return answerList(req, res, this.lists, key, async () => {
+      const { rows, total, version } = await this.queries.list(q, viewer);
+      return { rows, version, headers: listHeaders('projects', q, rows.length, total) };
+    });
   }
 
   @Get('projects/client/:userId')
   @UseGuards(SignedInGuard)
   @ApiOperation({ summary: "A client's projects with their services (that client or an admin)" })
   @ApiOkResponse({ type: ProjectResponse, isArray: true })
-  ofClient(@Param('userId', IdPipe) userId: number, @CurrentUser() viewer: User): Promise<ProjectResponse[]> {
+  @ApiResponse(NOT_MODIFIED)
+  ofClient(
+    @Param('userId', IdPipe) userId: number,
+    @CurrentUser() viewer: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
     assertMayAccess(viewer, userId, 'Client');
-    return this.queries.ofClient(userId, viewer);
+    const key = `client|${viewer.isAdmin ? 'admin' : 'client'}|${userId}`;
+    return answerList(req, res, this.lists, key, () => this.queries.ofClient(userId, viewer));
   }
 
   @Get('projects/:id')

@@ -1,0 +1,128 @@
+import type { Request, Response } from 'express';
+import etag from 'etag';
+
+/**
+ * The version of what the project lists show (migration ListVersion), as a SQL expression. Read in
+ * the same statement as the session on every signed-in request, and in the same statement as a list
+ * when one is built: PostgreSQL gives each statement one snapshot, so the rows and the version agree.
+ */
+export const LIST_VERSION_SQL = `(SELECT n FROM row_counts WHERE name = 'list_version')`;
+
+const versions = new WeakMap<Request, string>();
+
+/** Records the list version the request's session statement read. */
+export function setListVersion(req: Request, version: string | null | undefined): void {
+  if (version !== null && version !== undefined) versions.set(req, String(version));
+}
+
+/** The list version this request's session statement read, if it read one. */
+export function listVersionOf(req: Request): string | undefined {
+  return versions.get(req);
+}
+
+/** A list answer as it goes on the wire. */
+export interface CachedList {
+  /** the list version the rows were read with */
+  version: string;
+  /** the JSON text of the body */
+  body: string;
+  /** the ETag Express would compute for that body */
+  etag: string;
+  /** headers that come with it (Content-Range) */
+  headers: Record<string, string>;
+  /** what it holds in memory, roughly: the body's and the key's bytes */
+  bytes: number;
+}
+
+export interface ListCacheOptions {
+  maxEntries: number;
+  maxBytes: number;
+}
+
+/**
+ * Answers of list calls this instance built, by their request (the caller's key), each tagged with
+ * the list version it was read with. An answer is given again only to a request whose session
+ * statement read the same version: nothing the list shows has changed in between, on any instance.
+ * Bounded in entries and bytes; the least recently used goes first.
+ */
+export class ListCache {
+  private readonly entries = new Map<string, CachedList>();
+  private bytes = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly options: ListCacheOptions) {}
+
+  /** The answer for `key` if it was built at `version`. */
+  get(key: string, version: string | undefined): CachedList | undefined {
+    if (version === undefined) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version) {
+      this.misses++;
+      return undefined;
+    }
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.hits++;
+    return entry;
+  }
+
+  /** Keeps `body` (already JSON) as the answer for `key` at `version`, and returns the entry. */
+  put(key: string, version: string, body: string, headers: Record<string, string> = {}): CachedList {
+    const entry: CachedList = { version, body, etag: etag(body, { weak: true }), headers, bytes: Buffer.byteLength(body) + key.length };
+    this.remove(key);
+    if (entry.bytes > this.options.maxBytes) return entry;
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
+      const oldest = this.entries.keys().next().value as string;
+      this.remove(oldest);
+    }
+    return entry;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get sizeInBytes(): number {
+    return this.bytes;
+  }
+
+  private remove(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.bytes -= old.bytes;
+  }
+}
+
+/** A freshly read list: its rows, the list version read in the same statement (none: do not keep it), its headers. */
+export interface BuiltList {
+  rows: unknown;
+  version: string | undefined;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Answers a list call from `cache` when the request's session statement read the version the kept
+ * answer was built at, otherwise builds it, keeps it and answers it. Returns the JSON text for the
+ * controller to return (sent as it is, with its ETag; a matching If-None-Match gets a 304).
+ */
+export async function answerList(req: Request, res: Response, cache: ListCache, key: string, build: () => Promise<BuiltList>): Promise<string> {
+  let entry = cache.get(key, listVersionOf(req));
+  if (!entry) {
+    const built = await build();
+    const body = JSON.stringify(built.rows);
+    entry = built.version === undefined ? unkept(body, built.headers) : cache.put(key, built.version, body, built.headers);
+  }
+  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('ETag', entry.etag);
+  return entry.body;
+}
+
+function unkept(body: string, headers: Record<string, string> = {}): CachedList {
+  return { version: '', body, etag: etag(body, { weak: true }), headers, bytes: 0 };
+}
