@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { User } from '../../../clients';
 import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { Money } from '../../../../shared/domain/money';
-import { NotFoundError } from '../../../../shared/errors/domain-error';
+import { DomainError, NotFoundError } from '../../../../shared/errors/domain-error';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { parseListQuery, sendList } from '../../../../shared/http/list-query';
@@ -13,7 +13,7 @@ import { BundleCatalogue } from '../../application/bundles/bundle-catalogue';
 import { PurchaseCreditsHandler } from '../../application/purchase-credits/purchase-credits.handler';
 import { RedeemCreditsHandler } from '../../application/redeem-credits/redeem-credits.handler';
 import type { CreditBundle } from '../../domain/credit-bundle';
-import { BUNDLE_SORTS, bundleResponse, CreditQueries } from '../persistence/credit.queries';
+import { BUNDLE_SORTS, bundleResponse, CLIENT_CREDIT_SORTS, CreditQueries } from '../persistence/credit.queries';
 import {
   AdjustCreditsRequest,
   AdjustCreditsResponse,
@@ -37,6 +37,17 @@ const toResponse = (b: CreditBundle): BundleResponse => {
   const p = b.props;
   return bundleResponse({ id: p.id, name: p.name, description: p.description, credit_amount: p.creditAmount, price_cents: String(p.price.cents), is_active: p.isActive });
 };
+
+const MAX_SEARCH = 200;
+
+/** The Client Credits search: trimmed text, or undefined when absent or blank; 400 when not one text or too long. */
+function searchText(raw: unknown, name = 'q'): string | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw new DomainError('validation', 'LIST.BAD_PARAMETER', `${name} must be text`);
+  const text = String(raw).trim();
+  if (text.length > MAX_SEARCH) throw new DomainError('validation', 'LIST.BAD_PARAMETER', `${name} must be at most ${MAX_SEARCH} characters`);
+  return text || undefined;
+}
 
 /** Spec §7 "Credits": bundles, balances, the admin's client credits and adjustments (CONTRACT §4). */
 @ApiTags('credits')
@@ -165,10 +176,19 @@ export class CreditsController {
 
   @Get('clients-with-credits')
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: 'Every client with their balance and latest transactions (at most 5 each; the whole history is GET /api/credit-transactions/{clientId})' })
+  @ApiOperation({
+    summary:
+      'Clients in name order with their balance and latest transactions (at most 5 each; the whole history is GET /api/credit-transactions/{clientId}). ' +
+      'Optional search q on name or e-mail; with range=[start,end] one page and its total in Content-Range, without it the whole (searched) list',
+  })
+  @ApiQuery({ name: 'q', required: false, description: `Case-insensitive part of the name or e-mail (trimmed, at most ${MAX_SEARCH} characters; % and _ are literal)` })
+  @ApiListQuery()
   @ApiOkResponse({ type: ClientWithCreditsResponse, isArray: true })
-  clients(): Promise<ClientWithCreditsResponse[]> {
-    return this.queries.clientsWithCredits();
+  async clients(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<ClientWithCreditsResponse[]> {
+    const q = parseListQuery(query, CLIENT_CREDIT_SORTS, { field: 'username', order: 'ASC' });
+    const search = searchText(query.q) ?? searchText(q.filter.q, 'filter q');
+    const { rows, total } = await this.queries.clientsWithCredits(q, search);
+    return sendList(res, 'clients-with-credits', q, rows, total);
   }
 
   @Get('credit-transactions/:clientId')

@@ -8,6 +8,10 @@ export const BUNDLE_SORTS = ['name', 'price', 'creditAmount', 'id'] as const;
 export type BundleSort = (typeof BUNDLE_SORTS)[number];
 const ORDER: Record<BundleSort, string> = { name: 'lower(name)', price: 'price_cents', creditAmount: 'credit_amount', id: 'id' };
 
+/** The Client Credits list has one order, by name (lower(username), unique among active accounts), either way. */
+export const CLIENT_CREDIT_SORTS = ['username'] as const;
+export type ClientCreditSort = (typeof CLIENT_CREDIT_SORTS)[number];
+
 export const bundleResponse = (r: BundleRow): BundleResponse => ({
   id: r.id,
   name: r.name,
@@ -25,13 +29,14 @@ export const bundleResponse = (r: BundleRow): BundleResponse => ({
 export const LIST_TRANSACTIONS = 5;
 
 interface TxRow {
-  id: string;
+  /** A string from a plain column (bigint), a number inside JSON. */
+  id: string | number;
   amount: number;
   type: string;
   description: string | null;
   bundle_id: number | null;
   project_id: number | null;
-  transaction_date: Date;
+  transaction_date: Date | string;
 }
 
 const txResponse = (t: TxRow): CreditTransactionResponse => ({
@@ -89,24 +94,54 @@ export class CreditQueries {
     return rows[0]?.balance ?? 0;
   }
 
-  /** Every client with their balance and latest 50 transactions, in two queries. */
-  async clientsWithCredits(): Promise<ClientWithCreditsResponse[]> {
-    const clients: Array<{ id: number; username: string; email: string; balance: number | null }> = await this.db.query(
-      `SELECT u.id, u.username, u.email, c.balance FROM users u LEFT JOIN user_credits c ON c.user_id = u.id
-        WHERE u.role = 'client' AND u.deleted_at IS NULL ORDER BY lower(u.username), u.id`,
+  /**
+   * The Client Credits list: clients (role client) in name order, each with their balance and latest
+   * transactions, optionally narrowed by a case-insensitive search on name or e-mail and cut to a page.
+   * One statement whatever the page holds: the page of users is read in the order of the unique index
+   * on lower(username) of active accounts (users_username_active_uq: no two active names are equal, so
+   * the order is total without the id), a search is served by users_search_idx (trigrams), the total is
+   * a window count, and only the page's rows fetch their balance and latest transactions. A page past
+   * the end has no row to carry the total, so only then is it counted apart.
+   */
+  async clientsWithCredits(q: ListQuery<ClientCreditSort>, search?: string): Promise<{ rows: ClientWithCreditsResponse[]; total: number }> {
+    const params: unknown[] = [];
+    const where = [`u.role = 'client'`, 'u.deleted_at IS NULL'];
+    if (search) {
+      params.push(likePattern(search));
+      where.push(`(u.username || ' ' || u.email) ILIKE $${params.length}`);
+    }
+    const filterParams = [...params];
+    params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
+    const dir = q.sortOrder;
+    const rows: Array<{ id: number; username: string; email: string; balance: number | null; transactions: TxRow[]; total: string }> = await this.db.query(
+      `SELECT p.id, p.username, p.email, p.total,
+              (SELECT c.balance FROM user_credits c WHERE c.user_id = p.id) AS balance,
+              (SELECT coalesce(json_agg(t ORDER BY t.transaction_date DESC, t.id DESC), '[]')
+                 FROM (SELECT ct.id, ct.amount, ct.type, ct.description, ct.bundle_id, ct.project_id, ct.transaction_date
+                         FROM credit_transactions ct WHERE ct.user_id = p.id
+                        ORDER BY ct.transaction_date DESC, ct.id DESC LIMIT ${LIST_TRANSACTIONS}) t) AS transactions
+         FROM (SELECT u.id, u.username, u.email, lower(u.username) AS sort_name, count(*) OVER () AS total
+                 FROM users u WHERE ${where.join(' AND ')}
+                ORDER BY lower(u.username) ${dir}
+                LIMIT $${params.length - 1} OFFSET $${params.length}) p
+        ORDER BY p.sort_name ${dir}`,
+      params,
     );
-    const txs: Array<TxRow & { user_id: number }> = clients.length
-      ? await this.db.query(
-          `SELECT t.user_id, t.id, t.amount, t.type, t.description, t.bundle_id, t.project_id, t.transaction_date
-             FROM unnest($1::int[]) AS ids(user_id)
-             CROSS JOIN LATERAL (SELECT * FROM credit_transactions ct WHERE ct.user_id = ids.user_id
-                                  ORDER BY ct.transaction_date DESC, ct.id DESC LIMIT ${LIST_TRANSACTIONS}) t`,
-          [clients.map((c) => c.id)],
-        )
-      : [];
-    const byUser = new Map<number, CreditTransactionResponse[]>();
-    for (const t of txs) byUser.set(t.user_id, [...(byUser.get(t.user_id) ?? []), txResponse(t)]);
-    return clients.map((c) => ({ id: c.id, username: c.username, email: c.email, creditBalance: c.balance ?? 0, transactions: byUser.get(c.id) ?? [] }));
+    let total = rows.length ? Number(rows[0].total) : 0;
+    if (!rows.length && q.offset > 0) {
+      const c: Array<{ n: string }> = await this.db.query(`SELECT count(*) AS n FROM users u WHERE ${where.join(' AND ')}`, filterParams);
+      total = Number(c[0].n);
+    }
+    return {
+      rows: rows.map((c) => ({
+        id: c.id,
+        username: c.username,
+        email: c.email,
+        creditBalance: c.balance ?? 0,
+        transactions: c.transactions.map(txResponse),
+      })),
+      total,
+    };
   }
 
   async projectServices(projectId: number): Promise<{ clientId: number; services: ServiceWithCreditsResponse[] } | null> {

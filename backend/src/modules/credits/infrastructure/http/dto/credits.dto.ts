@@ -126,7 +126,7 @@ export class ClientWithCreditsResponse {
   @ApiProperty({ example: 'Ann Lee' }) username: string;
   @ApiProperty({ example: 'ann@example.com' }) email: string;
   @ApiProperty({ example: 12 }) creditBalance: number;
-  @ApiProperty({ type: CreditTransactionResponse, isArray: true, description: 'Newest first, the latest 50' }) transactions: CreditTransactionResponse[];
+  @ApiProperty({ type: CreditTransactionResponse, isArray: true, description: 'Newest first, the latest 5' }) transactions: CreditTransactionResponse[];
 }
 
 export class CreditProjectResponse {
