@@ -57,6 +57,8 @@ describe('Session: register, login, logout, current user (spec §7 "Session")', 
   it.each([
     [{ username: 'ab', email: 'x@example.com', password: 'secret123' }, 'Name must be at least 3 characters', 'username'],
     [{ username: 'Abby', email: 'not-an-email', password: 'secret123' }, 'Please enter a valid email address', 'email'],
+    [{ username: 'Abby', email: 'ab\u200Bby@example.com', password: 'secret123' }, 'Please enter a valid email address', 'email'],
+    [{ username: 'Abby', email: 'abby@exam\uFEFFple.com', password: 'secret123' }, 'Please enter a valid email address', 'email'],
     [{ username: 'Abby', email: 'abby@example.com', password: '12345' }, 'Password must be at least 6 characters', 'password'],
     [{ username: 'Abby', email: 'abby@example.com' }, 'Password must be at least 6 characters', 'password'],
     [{ username: 'Abby', email: 'abby@example.com', password: 'x'.repeat(129) }, 'Password must be at most 128 characters', 'password'],

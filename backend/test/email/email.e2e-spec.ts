@@ -186,6 +186,7 @@ describe('E-mail system (spec §7 "E-mail", CONTRACT §5) against a real SMTP se
       ['custom subject', '/api/admin/send-custom-email', { recipients: ['a@example.com'], subject: '  ', htmlContent: '<p>x</p>' }, 'Email subject is required'],
       ['custom content', '/api/admin/send-custom-email', { recipients: ['a@example.com'], subject: 'Hi', htmlContent: ' ' }, 'Email content is required'],
       ['custom recipient', '/api/admin/send-custom-email', { recipients: ['a@example.com', 'bad'], subject: 'Hi', htmlContent: '<p>x</p>' }, 'Invalid email address'],
+      ['custom recipient with an invisible character', '/api/admin/send-custom-email', { recipients: ['fz\uFEFF-a@example.com'], subject: 'Hi', htmlContent: '<p>x</p>' }, 'Invalid email address'],
       ['custom recipient with sendToAll', '/api/admin/send-custom-email', { recipients: ['bad'], subject: 'Hi', htmlContent: '<p>x</p>', sendToAll: true }, 'Invalid email address'],
       ['custom without recipients', '/api/admin/send-custom-email', { recipients: [], subject: 'Hi', htmlContent: '<p>x</p>', sendToAll: false }, 'At least one recipient is required when not sending to all clients'],
       ['custom HTML too long', '/api/admin/send-custom-email', { recipients: ['a@example.com'], subject: 'Hi', htmlContent: 'x'.repeat(200_001) }, 'Email content must be at most 200000 characters'],

@@ -119,6 +119,17 @@ describe('kept project lists are never stale', () => {
     await admin.get('/api/projects').query(adminPage).set('If-None-Match', one.headers.etag).expect(304);
   });
 
+  it('sends a kept answer gzipped (made once) to a client that accepts gzip, and as it is to one that does not', async () => {
+    const plain = await admin.get('/api/projects').query(adminPage).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await admin.get('/api/projects').query(adminPage).set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(Number(zipped.headers['content-length'])).toBeLessThan(Number(plain.headers['content-length']));
+    expect(zipped.body).toEqual(plain.body);
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+  });
+
   it('gives a client only their own list, whatever another viewer had kept for it', async () => {
     const stranger = await clientAgent(t, 'listcachex');
     await admin.get(`/api/projects/client/${owner.id}`).expect(200);

@@ -211,6 +211,34 @@ describe('Projects (spec §7 "Projects", CONTRACT §2-§3)', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
+  it('finds by search exactly the projects whose name or description, client name, or a service matches (not the client e-mail)', async () => {
+    const s3 = `${tag}y`;
+    const buyer = await clientAgent(t, 'searcher');
+    const svc = (await admin.post('/api/services').send({ name: `${s3} Dusk`, description: 'Golden hour glow', price: 20 }).expect(201)).body.id;
+    await admin.post('/api/projects').send(project({ name: `${s3} Pier`, description: 'Golden sands' })).expect(201);
+    await admin.post('/api/projects').send(project({ name: `${s3} Mill`, clientId: buyer.id, selectedServices: [{ serviceId: svc, quantity: 1 }] })).expect(201);
+    const gone = (await admin.post('/api/projects').send(project({ name: `${s3} Gone golden` })).expect(201)).body.id;
+    await admin.delete(`/api/projects/${gone}`).expect(204);
+    const expected = async (term: string) =>
+      (
+        await t.db.query(
+          `SELECT p.id FROM projects p LEFT JOIN users u ON u.id = p.client_id
+            WHERE p.deleted_at IS NULL AND ((p.name || ' ' || p.description) ILIKE $1 OR u.username ILIKE $1 OR EXISTS (
+              SELECT 1 FROM project_services ps JOIN services s ON s.id = ps.service_id
+               WHERE ps.project_id = p.id AND (s.name || ' ' || s.description) ILIKE $1))
+            ORDER BY p.id`,
+          [`%${term}%`],
+        )
+      ).map((r: { id: number }) => r.id);
+    const terms = [s3, `${s3} pier`, 'golden', 'GOLDEN HOUR', buyer.username.slice(5), buyer.email.split('@')[0], buyer.email, `${s3} Dusk`, 'no such thing at all'];
+    for (const term of terms) {
+      const res = await admin.get('/api/projects').query(listParams(['id', 'ASC'], [0, 499], { q: term })).expect(200);
+      const want = await expected(term);
+      expect({ term, ids: res.body.map((p: { id: number }) => p.id) }).toEqual({ term, ids: want.slice(0, 500) });
+      expect({ term, total: contentRange(res.headers['content-range']).total }).toEqual({ term, total: want.length });
+    }
+  });
+
   it('the unfiltered page total is the number of live projects, through creation, deletion, bulk changes and a page past the end', async () => {
     const live = async () => Number((await t.db.query(`SELECT count(*) AS n FROM projects WHERE deleted_at IS NULL`))[0].n);
     const total = async (range: [number, number] = [0, 4]) =>

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { gunzipSync } from 'node:zlib';
 import { ContractError, expectMatchesContract, matchRoute } from './openapi-contract';
 
 interface Recorded {
@@ -39,8 +40,10 @@ export class ResponseRecorder {
         return end(...args);
       };
       res.on('finish', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
         const headers = res.getHeaders() as Record<string, string | string[] | undefined>;
+        const raw = Buffer.concat(chunks);
+        // A kept list answer goes gzipped to a client that accepts it (as supertest's does).
+        const text = (headers['content-encoding'] === 'gzip' && raw.length ? gunzipSync(raw) : raw).toString('utf8');
         let body: unknown = {};
         if (/json/i.test(String(headers['content-type'] ?? '')) && text) {
           try {

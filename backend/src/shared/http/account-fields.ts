@@ -1,6 +1,6 @@
 import { stackDecorators } from './stack-decorators';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsString, Matches, MaxLength, MinLength, ValidationOptions } from 'class-validator';
 import { Trim } from './transforms';
 
 /**
@@ -14,7 +14,17 @@ export function EmailField(message = 'Please enter a valid email address'): Prop
     IsString({ message }),
     MaxLength(254, { message: 'Email must be at most 254 characters' }),
     IsEmail({}, { message }),
+    VisibleCharactersOnly({ message }),
   );
+}
+
+/**
+ * An e-mail address may not hold invisible characters (controls, zero-width and format characters such
+ * as U+200B or U+FEFF, unassigned code points, spaces): the address validator lets Unicode through,
+ * but such an address looks like another one and no mail server delivers to it.
+ */
+export function VisibleCharactersOnly(options: ValidationOptions): PropertyDecorator {
+  return Matches(/^[^\p{C}\p{Z}]*$/u, options);
 }
 
 /** A password of login, registration and admin-created accounts: 6 to 128 characters, never truncated. */

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import etag from 'etag';
+import { gzipSync } from 'node:zlib';
 
 /**
  * The version of what the project lists show (migration ListVersion), as a SQL expression. Read in
@@ -24,13 +25,17 @@ export function listVersionOf(req: Request): string | undefined {
 export interface CachedList {
   /** the list version the rows were read with */
   version: string;
-  /** the JSON text of the body */
-  body: string;
-  /** the ETag Express would compute for that body */
+  /** what the caller keyed it by ('' for an answer that was not kept) */
+  key: string;
+  /** the JSON body, encoded once */
+  body: Buffer;
+  /** the same gzipped, made the first time a client that accepts gzip asks for it */
+  gzipped?: Buffer;
+  /** the ETag Express would compute for that body (weak: the same for the gzipped body) */
   etag: string;
   /** headers that come with it (Content-Range) */
   headers: Record<string, string>;
-  /** what it holds in memory, roughly: the body's and the key's bytes */
+  /** what it holds in memory, roughly: the bodies' and the key's bytes */
   bytes: number;
 }
 
@@ -70,7 +75,7 @@ export class ListCache {
 
   /** Keeps `body` (already JSON) as the answer for `key` at `version`, and returns the entry. */
   put(key: string, version: string, body: string, headers: Record<string, string> = {}): CachedList {
-    const entry: CachedList = { version, body, etag: etag(body, { weak: true }), headers, bytes: Buffer.byteLength(body) + key.length };
+    const entry = answer(body, headers, version, key);
     this.remove(key);
     if (entry.bytes > this.options.maxBytes) return entry;
     this.entries.set(key, entry);
@@ -80,6 +85,16 @@ export class ListCache {
       this.remove(oldest);
     }
     return entry;
+  }
+
+  /** The gzipped body of a kept answer, made once and counted in its bytes. */
+  gzipped(entry: CachedList): Buffer {
+    if (!entry.gzipped) {
+      entry.gzipped = gzipSync(entry.body);
+      entry.bytes += entry.gzipped.length;
+      if (this.entries.get(entry.key) === entry) this.bytes += entry.gzipped.length;
+    }
+    return entry.gzipped;
   }
 
   get size(): number {
@@ -107,22 +122,35 @@ export interface BuiltList {
 
 /**
  * Answers a list call from `cache` when the request's session statement read the version the kept
- * answer was built at, otherwise builds it, keeps it and answers it. Returns the JSON text for the
- * controller to return (sent as it is, with its ETag; a matching If-None-Match gets a 304).
+ * answer was built at, otherwise builds it, keeps it and answers it. Sends it (with its ETag, so a
+ * matching If-None-Match gets a 304), gzipped for a client that accepts it when it was kept: a kept
+ * answer is compressed once, not once per request.
  */
-export async function answerList(req: Request, res: Response, cache: ListCache, key: string, build: () => Promise<BuiltList>): Promise<string> {
+export async function answerList(req: Request, res: Response, cache: ListCache, key: string, build: () => Promise<BuiltList>): Promise<void> {
   let entry = cache.get(key, listVersionOf(req));
+  let kept = entry !== undefined;
   if (!entry) {
     const built = await build();
     const body = JSON.stringify(built.rows);
-    entry = built.version === undefined ? unkept(body, built.headers) : cache.put(key, built.version, body, built.headers);
+    kept = built.version !== undefined;
+    entry = kept ? cache.put(key, built.version!, body, built.headers) : answer(body, built.headers, '', '');
   }
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('ETag', entry.etag);
-  return entry.body;
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (kept && entry.body.length >= GZIP_FROM && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.send(cache.gzipped(entry));
+  } else {
+    res.send(entry.body);
+  }
 }
 
-function unkept(body: string, headers: Record<string, string> = {}): CachedList {
-  return { version: '', body, etag: etag(body, { weak: true }), headers, bytes: 0 };
+/** Smaller answers go as they are (as the compression middleware's 1 kB threshold). */
+const GZIP_FROM = 1024;
+
+function answer(json: string, headers: Record<string, string> = {}, version: string, key: string): CachedList {
+  const body = Buffer.from(json);
+  return { version, key, body, etag: etag(body, { weak: true }), headers, bytes: body.length + key.length };
 }

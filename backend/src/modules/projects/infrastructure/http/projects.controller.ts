@@ -63,8 +63,8 @@ export class ProjectsController {
     @Query() query: Record<string, unknown>,
     @CurrentUser() viewer: User,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
+    @Res() res: Response,
+  ): Promise<void> {
     const q = parseListQuery(query, PROJECT_SORTS, { field: 'date', order: 'DESC' });
     const key = `projects|${viewer.isAdmin ? 'admin' : 'client'}|${q.paged}|${q.sortField}|${q.sortOrder}|${q.offset}|${q.limit}|${JSON.stringify(q.filter)}`;
     return answerList(req, res, this.lists, key, async () => {
@@ -82,8 +82,8 @@ export class ProjectsController {
     @Param('userId', IdPipe) userId: number,
     @CurrentUser() viewer: User,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
+    @Res() res: Response,
+  ): Promise<void> {
     assertMayAccess(viewer, userId, 'Client');
     const key = `client|${viewer.isAdmin ? 'admin' : 'client'}|${userId}`;
     return answerList(req, res, this.lists, key, () => this.queries.ofClient(userId, viewer));

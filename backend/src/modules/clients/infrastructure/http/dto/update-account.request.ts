@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { VisibleCharactersOnly } from '../../../../../shared/http/account-fields';
 import { EmptyAsUndefined, Trim } from '../../../../../shared/http/transforms';
 
 export class UpdateAccountRequest {
@@ -16,6 +17,7 @@ export class UpdateAccountRequest {
   @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
   @IsEmail({}, { message: 'Email is invalid' })
+  @VisibleCharactersOnly({ message: 'Email is invalid' })
   email: string;
 
   @ApiPropertyOptional({ example: 'Lee Interiors', maxLength: 200, nullable: true })

@@ -13,7 +13,7 @@ import {
   MinLength,
   ValidateBy,
 } from 'class-validator';
-import { EmailField } from '../../../../../shared/http/account-fields';
+import { EmailField, VisibleCharactersOnly } from '../../../../../shared/http/account-fields';
 import { EmptyAsUndefined, Trim } from '../../../../../shared/http/transforms';
 
 const NEEDS_RECIPIENT = 'At least one recipient is required when not sending to all clients';
@@ -66,6 +66,7 @@ export class CustomEmailRequest {
   @IsString({ each: true, message: 'Invalid email address' })
   @MaxLength(254, { each: true, message: 'Invalid email address' })
   @IsEmail({}, { each: true, message: 'Invalid email address' })
+  @VisibleCharactersOnly({ each: true, message: 'Invalid email address' })
   recipients: string[] = [];
 
   @ApiProperty({ example: 'Spring mini-sessions are open', maxLength: 200 })
