@@ -18,6 +18,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { typeormOptions } from '../src/shared/database/typeorm-options';
@@ -464,7 +465,7 @@ async function main(): Promise<void> {
     const res = await s.request(call.method, call.path, body);
     s.close();
     const rows = Array.isArray(res.body) ? `${res.body.length} rows, ` : '';
-    console.log(`  check ${call.key}: ${res.status}, ${rows}${(res.text.length / 1024).toFixed(1)} kB, ${res.ms.toFixed(0)} ms`);
+    console.log(`  check ${call.key}: ${res.status}, ${rows}${(res.text.length / 1024).toFixed(1)} kB (gzipped ${(gzipSync(res.text).length / 1024).toFixed(1)} kB), ${res.ms.toFixed(0)} ms`);
     if (res.status < 200 || res.status > 299) problems.push(`${call.name}: ${res.status} ${res.text.slice(0, 200)}`);
   }
   if (problems.length) console.error(`some calls do not answer 2xx:\n  ${problems.join('\n  ')}`);

@@ -87,12 +87,17 @@ export class ListCache {
     return entry;
   }
 
+  /** Whether `entry` is the answer kept for its key now. */
+  holds(entry: CachedList): boolean {
+    return this.entries.get(entry.key) === entry;
+  }
+
   /** The gzipped body of a kept answer, made once and counted in its bytes. */
   gzipped(entry: CachedList): Buffer {
     if (!entry.gzipped) {
       entry.gzipped = gzipSync(entry.body);
       entry.bytes += entry.gzipped.length;
-      if (this.entries.get(entry.key) === entry) this.bytes += entry.gzipped.length;
+      if (this.holds(entry)) this.bytes += entry.gzipped.length;
     }
     return entry.gzipped;
   }
@@ -132,8 +137,9 @@ export async function answerList(req: Request, res: Response, cache: ListCache, 
   if (!entry) {
     const built = await build();
     const body = JSON.stringify(built.rows);
-    kept = built.version !== undefined;
-    entry = kept ? cache.put(key, built.version!, body, built.headers) : answer(body, built.headers, '', '');
+    entry = built.version !== undefined ? cache.put(key, built.version, body, built.headers) : answer(body, built.headers, '', '');
+    // Too big for the cache, or a cache of size 0 (LIST_CACHE_MB=0): sent as it is, like any answer.
+    kept = cache.holds(entry);
   }
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
