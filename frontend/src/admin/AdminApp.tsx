@@ -1,20 +1,18 @@
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
+import { createTheme } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import { useMemo } from 'react';
 import {
-  AccessDenied,
-  AdminContext,
-  AuthenticationError,
+  CoreAdminContext,
   CoreAdminUI,
   CustomRoutes,
-  defaultI18nProvider,
   defaultTheme,
-  Error as ErrorPage,
   LoadingPage,
   localStorageStore,
-  NotFound,
   Notification,
   Resource,
+  ThemesContext,
   type CatchAllComponent,
 } from 'react-admin';
 import { Route } from 'react-router';
@@ -24,11 +22,13 @@ import { lazyPage } from '../shared/lazyPage';
 import type { User } from '../shared/api/types';
 import { themeOptions } from '../shared/ui/theme';
 import clients from './clients';
+import { AdminAccessDenied, AdminAuthenticationError, AdminErrorPage, AdminNotFound } from './layout/AdminErrorPage';
 import { AdminLayout } from './layout/AdminLayout';
 import payments from './payments';
 import projects from './projects';
 import { createAuthProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
 import services from './services';
 
 // Pages load when opened (react-admin's Layout shows its spinner meanwhile).
@@ -56,6 +56,12 @@ const adminTheme = deepmerge(defaultTheme, {
   shape: themeOptions.shape,
   typography: themeOptions.typography,
 });
+
+// What react-admin's ThemeProvider gives this theme (one theme, no dark variant: createTheme once), handed
+// to MUI as @mui/material's ThemeProvider does for a theme without CSS variables, without also bundling
+// its CSS-variables provider into every back-office page's first load (decision 0014).
+const adminMuiTheme = { ...createTheme(adminTheme), vars: null };
+const themes = { lightTheme: adminTheme };
 
 const store = localStorageStore();
 
@@ -91,45 +97,49 @@ export function AdminApp() {
   );
 
   return (
-    // What react-admin's <Admin> renders (AdminContext + AdminUI), with ra-core's CoreAdminUI in place of
-    // AdminUI: AdminUI's default login page (never shown here, sign-in is the portal's) would bring
-    // react-admin's form stack into every back-office page's first load (decision 0014).
-    <AdminContext
+    // What react-admin's <Admin> renders (AdminContext + AdminUI), written out: AdminContext is ra-core's
+    // CoreAdminContext with react-admin's themes context and theme provider (here MUI's, see above), and
+    // ra-core's CoreAdminUI stands in for AdminUI, whose default login page (never shown here, sign-in is
+    // the portal's) would bring react-admin's form stack into every back-office page's first load.
+    <CoreAdminContext
       basename="/admin"
       authProvider={authProvider}
       dataProvider={dataProvider}
-      i18nProvider={defaultI18nProvider}
+      i18nProvider={i18nProvider}
       queryClient={adminQueryClient}
       store={store}
-      theme={adminTheme}
     >
-      <CssBaseline enableColorScheme>
-        <CoreAdminUI
-          title="Admin"
-          disableTelemetry
-          requireAuth
-          loginPage={false}
-          authCallbackPage={false}
-          layout={AdminLayout}
-          dashboard={DashboardPage}
-          catchAll={NotFound as CatchAllComponent}
-          error={ErrorPage}
-          loading={LoadingPage}
-          accessDenied={AccessDenied}
-          authenticationError={AuthenticationError}
-        >
-          <Resource name="clients" {...clients} />
-          <Resource name="projects" {...projects} />
-          <Resource name="services" {...services} />
-          <Resource name="payments" {...payments} />
-          <CustomRoutes>
-            <Route path="/credits" element={<CreditsPage />} />
-            <Route path="/email" element={<EmailPage />} />
-          </CustomRoutes>
-        </CoreAdminUI>
-        <Notification />
-      </CssBaseline>
-    </AdminContext>
+      <ThemesContext.Provider value={themes}>
+        <ThemeProvider theme={adminMuiTheme}>
+          <CssBaseline enableColorScheme>
+            <CoreAdminUI
+              title="Admin"
+              disableTelemetry
+              requireAuth
+              loginPage={false}
+              authCallbackPage={false}
+              layout={AdminLayout}
+              dashboard={DashboardPage}
+              catchAll={AdminNotFound as CatchAllComponent}
+              error={AdminErrorPage}
+              loading={LoadingPage}
+              accessDenied={AdminAccessDenied}
+              authenticationError={AdminAuthenticationError}
+            >
+              <Resource name="clients" {...clients} />
+              <Resource name="projects" {...projects} />
+              <Resource name="services" {...services} />
+              <Resource name="payments" {...payments} />
+              <CustomRoutes>
+                <Route path="/credits" element={<CreditsPage />} />
+                <Route path="/email" element={<EmailPage />} />
+              </CustomRoutes>
+            </CoreAdminUI>
+            <Notification />
+          </CssBaseline>
+        </ThemeProvider>
+      </ThemesContext.Provider>
+    </CoreAdminContext>
   );
 }
 

@@ -3,6 +3,7 @@
 import * as matchers from '@testing-library/jest-dom/matchers';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
+import { preloadToastView } from '../shared/ui/toast';
 
 expect.extend(matchers);
 
@@ -14,3 +15,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
 });
+
+// The toast's Snackbar is a chunk loaded with the first toast (decision 0014); loaded here once, toasts
+// show synchronously in tests as they did before.
+await preloadToastView();

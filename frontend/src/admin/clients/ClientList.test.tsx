@@ -31,6 +31,24 @@ describe('Clients page', { timeout: 20_000 }, () => {
     );
   });
 
+  it('sorts on the server from the column headers, ascending first then the other way', async () => {
+    const getList = listOf(rows);
+    renderInAdmin(<ClientList />, { dataProvider: fakeDataProvider({ getList }) });
+    await screen.findByText('Jane Client');
+    expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ sort: { field: 'id', order: 'ASC' } }));
+    const name = screen.getByRole('columnheader', { name: 'Name' });
+    await userEvent.click(within(name).getByRole('button'));
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ sort: { field: 'username', order: 'ASC' } })),
+    );
+    await userEvent.click(within(name).getByRole('button'));
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ sort: { field: 'username', order: 'DESC' } })),
+    );
+    // the Actions column does not sort
+    expect(within(screen.getByRole('columnheader', { name: 'Actions' })).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it("disables Delete on the signed-in admin's own row only", async () => {
     renderInAdmin(<ClientList />, { dataProvider: fakeDataProvider({ getList: listOf(rows) }) });
     await screen.findByText('Jane Client');

@@ -13,24 +13,27 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../shared/LazyTooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
-  DataTable,
   ListBase,
   Pagination,
-  Title,
   useDelete,
   useGetIdentity,
   useListContext,
   type Identifier,
 } from 'react-admin';
+import { AdminTitle } from '../layout/AdminTitle';
 import { initials } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import { ClientFormDialog } from './ClientFormDialog';
 import type { ClientRecord } from './dataProvider';
+import { ListTable } from '../shared/ListTable';
 import { serverMessage, useAdminToast } from '../shared/toast';
+
+// The New Client and Edit Client dialogs (their form stack: react-hook-form, the fields) load when
+// first opened, not with the page (decision 0014).
+const ClientFormDialog = lazy(() => import('./ClientFormDialog').then((m) => ({ default: m.ClientFormDialog })));
 
 export const CLIENTS_PER_PAGE = 25;
 export const DELETE_CLIENT_CONFIRMATION = 'Are you sure you want to delete this client?';
@@ -53,17 +56,28 @@ export function ClientList() {
 function ClientListView() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ClientRecord | undefined>(undefined);
+  // each dialog is mounted from its first opening on, so that it can play its closing transition
+  const [creatingUsed, setCreatingUsed] = useState(false);
+  const [editingUsed, setEditingUsed] = useState(false);
+  const create = () => {
+    setCreatingUsed(true);
+    setCreating(true);
+  };
+  const edit = (record: ClientRecord) => {
+    setEditingUsed(true);
+    setEditing(record);
+  };
   const { identity } = useGetIdentity();
   const { error, total, filterValues } = useListContext<ClientRecord>();
   const searching = Boolean(filterValues?.q);
 
   return (
     <Box>
-      <Title title="Clients" />
+      <AdminTitle title="Clients" />
       <PageHeader
         title="Clients"
         actions={
-          <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+          <Button variant="contained" startIcon={<Add />} onClick={create}>
             New Client
           </Button>
         }
@@ -95,90 +109,91 @@ function ClientListView() {
           </Alert>
         ) : (
           <>
-            <DataTable<ClientRecord>
-              rowClick={false}
-              bulkActionButtons={false}
+            <ListTable<ClientRecord>
               hover
-              empty={<ClientsEmpty searching={searching} onCreate={() => setCreating(true)} />}
+              empty={<ClientsEmpty searching={searching} onCreate={create} />}
               sx={{
                 '& .RaDataTable-headerCell': { fontWeight: 600, color: 'text.secondary', bgcolor: 'grey.50', whiteSpace: 'nowrap' },
                 '& td, & th': { py: 1.25 },
                 '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
               }}
-            >
-              <DataTable.Col source="id" label="ID" sx={{ width: 72, display: { xs: 'none', sm: 'table-cell' } }} />
-              <DataTable.Col
-                source="username"
-                label="Name"
-                render={(record) => (
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-                    <Avatar aria-hidden sx={{ width: 32, height: 32, fontSize: '0.8rem', bgcolor: 'primary.main' }}>
-                      {initials(record.username)}
-                    </Avatar>
-                    <Box sx={{ minWidth: 0 }}>
-                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
-                          {record.username}
+              columns={[
+                { source: 'id', label: 'ID', sx: { width: 72, display: { xs: 'none', sm: 'table-cell' } } },
+                {
+                  source: 'username',
+                  label: 'Name',
+                  render: (record) => (
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+                      <Avatar aria-hidden sx={{ width: 32, height: 32, fontSize: '0.8rem', bgcolor: 'primary.main' }}>
+                        {initials(record.username)}
+                      </Avatar>
+                      <Box sx={{ minWidth: 0 }}>
+                        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
+                            {record.username}
+                          </Typography>
+                          {identity && String(identity.id) === String(record.id) && (
+                            <Chip label="You" size="small" variant="outlined" sx={{ height: 20, fontSize: '0.7rem' }} />
+                          )}
+                        </Box>
+                        {/* on phones the Email column is hidden: the address goes under the name */}
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          sx={{ display: { xs: 'block', md: 'none' }, overflowWrap: 'anywhere' }}
+                        >
+                          {record.email}
                         </Typography>
-                        {identity && String(identity.id) === String(record.id) && (
-                          <Chip label="You" size="small" variant="outlined" sx={{ height: 20, fontSize: '0.7rem' }} />
-                        )}
                       </Box>
-                      {/* on phones the Email column is hidden: the address goes under the name */}
-                      <Typography
-                        variant="caption"
-                        color="text.secondary"
-                        sx={{ display: { xs: 'block', md: 'none' }, overflowWrap: 'anywhere' }}
-                      >
-                        {record.email}
-                      </Typography>
                     </Box>
-                  </Box>
-                )}
-              />
-              <DataTable.Col
-                source="email"
-                label="Email"
-                sx={{ display: { xs: 'none', md: 'table-cell' } }}
-                render={(record) => (
-                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                    {record.email}
-                  </Typography>
-                )}
-              />
-              <DataTable.Col source="role" label="Role" render={(record) => <RoleChip role={record.role} />} />
-              <DataTable.Col
-                label="Actions"
-                disableSort
-                align="right"
-                render={(record) => (
-                  <ClientActions
-                    record={record as ClientRecord}
-                    canDelete={canDeleteClient(record as ClientRecord, identity?.id)}
-                    onEdit={() => setEditing(record as ClientRecord)}
-                  />
-                )}
-              />
-            </DataTable>
+                  ),
+                },
+                {
+                  source: 'email',
+                  label: 'Email',
+                  sx: { display: { xs: 'none', md: 'table-cell' } },
+                  render: (record) => (
+                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      {record.email}
+                    </Typography>
+                  ),
+                },
+                { source: 'role', label: 'Role', render: (record) => <RoleChip role={record.role} /> },
+                {
+                  label: 'Actions',
+                  disableSort: true,
+                  align: 'right',
+                  render: (record) => (
+                    <ClientActions record={record} canDelete={canDeleteClient(record, identity?.id)} onEdit={() => edit(record)} />
+                  ),
+                },
+              ]}
+            />
             <Pagination rowsPerPageOptions={[CLIENTS_PER_PAGE, 50, 100]} />
           </>
         )}
       </Card>
-      <ClientFormDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        mode="create"
-        title="New Client"
-        description="Create a new client account"
-      />
-      <ClientFormDialog
-        open={Boolean(editing)}
-        onClose={() => setEditing(undefined)}
-        mode="edit"
-        record={editing}
-        title="Edit Client"
-        description="Update the client's details"
-      />
+      <Suspense fallback={null}>
+        {creatingUsed && (
+          <ClientFormDialog
+            open={creating}
+            onClose={() => setCreating(false)}
+            mode="create"
+            title="New Client"
+            description="Create a new client account"
+          />
+        )}
+        {editingUsed && (
+          <ClientFormDialog
+            open={Boolean(editing)}
+            onClose={() => setEditing(undefined)}
+            mode="edit"
+            record={editing}
+            title="Edit Client"
+            description="Update the client's details"
+          />
+        )}
+      </Suspense>
     </Box>
   );
 }

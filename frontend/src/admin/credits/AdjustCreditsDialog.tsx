@@ -21,7 +21,7 @@ import { formatCredits } from '../../shared/ui/formatters';
 import { serverFieldErrors, serverMessage, useAdminToast } from '../shared/toast';
 import type { CreditsMethods } from './dataProvider';
 import { CLIENTS_KEY, CREDIT_PROJECTS_KEY, CREDIT_TRANSACTIONS_KEY } from './queries';
-import type { AdjustmentType, ClientWithCredits, CreditAdjustment } from './types';
+import type { AdjustmentType, ClientCreditsPage, ClientWithCredits, CreditAdjustment } from './types';
 
 export interface AdjustCreditsDialogProps {
   /** the client whose credits are adjusted; null: closed */
@@ -74,17 +74,20 @@ export function AdjustCreditsDialog({ client, onClose }: AdjustCreditsDialogProp
             : 'Credits were removed from the client successfully.',
       });
       // the shown balance first (the server's when it says, never below 0), then everything refetched
-      queryClient.setQueryData<ClientWithCredits[]>(CLIENTS_KEY, (clients) =>
-        clients?.map((c) =>
-          String(c.id) === String(adjustment.userId)
-            ? {
-                ...c,
-                creditBalance: Number.isFinite(data.balance)
-                  ? Math.max(0, data.balance)
-                  : balanceAfter(c.creditBalance, adjustment.amount, adjustment.type),
-              }
-            : c,
-        ),
+      queryClient.setQueriesData<ClientCreditsPage>({ queryKey: CLIENTS_KEY }, (page) =>
+        page && {
+          ...page,
+          data: page.data.map((c) =>
+            String(c.id) === String(adjustment.userId)
+              ? {
+                  ...c,
+                  creditBalance: Number.isFinite(data.balance)
+                    ? Math.max(0, data.balance)
+                    : balanceAfter(c.creditBalance, adjustment.amount, adjustment.type),
+                }
+              : c,
+          ),
+        },
       );
       onClose();
       await Promise.all([

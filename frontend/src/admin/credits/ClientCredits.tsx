@@ -13,61 +13,68 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../shared/LazyTooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useDataProvider, type DataProvider } from 'react-admin';
 import { formatCredits, formatDate, initials } from '../../shared/ui/formatters';
+import type { ClientCreditsList } from './clientCreditsList';
 import type { CreditsMethods } from './dataProvider';
 import { creditProjectsKey, creditTransactionsKey } from './queries';
-import { isCredit, matchesClient, signedAmount, transactionLabel } from './transactions';
+import { isCredit, signedAmount, transactionLabel } from './transactions';
 import type { ClientWithCredits, CreditTransaction } from './types';
 
+/** The server refuses a longer search. */
+const MAX_SEARCH = 200;
+
 export interface ClientCreditsProps {
-  clients: ClientWithCredits[];
+  /** the list's state: see useClientCreditsList */
+  list: ClientCreditsList;
   onAdjust: (client: ClientWithCredits) => void;
 }
 
 /**
- * Client Credits (spec §2): a search over username and e-mail (in the browser), one expandable row
- * per client (one open at a time) with the projects paid with credits and the transaction history.
+ * Client Credits (spec §2): a search over username and e-mail (on the server), one expandable row per
+ * client (one open at a time) with the projects paid with credits and the transaction history, 25
+ * clients a page.
  */
-export function ClientCredits({ clients, onAdjust }: ClientCreditsProps) {
-  const [search, setSearch] = useState('');
+export function ClientCredits({ list, onAdjust }: ClientCreditsProps) {
   const [expanded, setExpanded] = useState<number | null>(null);
-  const shown = useMemo(() => clients.filter((c) => matchesClient(c, search)), [clients, search]);
-  const searching = search.trim() !== '';
+  const { clients, total, page, perPage, searchText } = list;
+  const searching = list.q !== '';
 
   return (
     <Box>
       <Box sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
         <TextField
           placeholder="Search clients by name or email..."
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={searchText}
+          onChange={(e) => list.setSearchText(e.target.value)}
           variant="outlined"
           size="small"
           fullWidth
           sx={{ maxWidth: { sm: 420 }, bgcolor: 'background.paper' }}
           slotProps={{
-            htmlInput: { 'aria-label': 'Search clients by name or email...' },
+            htmlInput: { 'aria-label': 'Search clients by name or email...', maxLength: MAX_SEARCH },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
                   <Search fontSize="small" />
                 </InputAdornment>
               ),
-              endAdornment: search ? (
+              endAdornment: searchText ? (
                 <InputAdornment position="end">
-                  <IconButton aria-label="Clear search" size="small" edge="end" onClick={() => setSearch('')}>
+                  <IconButton aria-label="Clear search" size="small" edge="end" onClick={list.clearSearch}>
                     <Clear fontSize="small" />
                   </IconButton>
                 </InputAdornment>
@@ -76,7 +83,9 @@ export function ClientCredits({ clients, onAdjust }: ClientCreditsProps) {
           }}
         />
       </Box>
-      {shown.length === 0 ? (
+      {/* a thin bar while another search or page loads; the previous one stays meanwhile */}
+      <Box sx={{ height: 2 }}>{list.loadingMore && <LinearProgress aria-label="Loading clients" sx={{ height: 2 }} />}</Box>
+      {clients.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
           <Avatar sx={{ mx: 'auto', mb: 2, width: 52, height: 52, bgcolor: 'rgba(30, 58, 138, 0.08)', color: 'primary.main' }}>
             <PeopleOutline />
@@ -89,17 +98,28 @@ export function ClientCredits({ clients, onAdjust }: ClientCreditsProps) {
           </Typography>
         </Box>
       ) : (
-        <Box component="ul" aria-label="Clients" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {shown.map((client) => (
-            <ClientRow
-              key={client.id}
-              client={client}
-              expanded={expanded === client.id}
-              onToggle={() => setExpanded((open) => (open === client.id ? null : client.id))}
-              onAdjust={() => onAdjust(client)}
-            />
-          ))}
-        </Box>
+        <>
+          <Box component="ul" aria-label="Clients" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {clients.map((client) => (
+              <ClientRow
+                key={client.id}
+                client={client}
+                expanded={expanded === client.id}
+                onToggle={() => setExpanded((open) => (open === client.id ? null : client.id))}
+                onAdjust={() => onAdjust(client)}
+              />
+            ))}
+          </Box>
+          <TablePagination
+            component="div"
+            count={total}
+            page={Math.min(page, Math.max(0, Math.ceil(total / perPage) - 1))}
+            rowsPerPage={perPage}
+            rowsPerPageOptions={[perPage]}
+            onPageChange={(_event, next) => list.setPage(next)}
+            sx={{ borderTop: 1, borderColor: 'divider' }}
+          />
+        </>
       )}
     </Box>
   );

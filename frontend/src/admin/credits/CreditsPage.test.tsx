@@ -4,7 +4,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeDataProvider, renderInAdmin } from '../clients/testing';
 import { CreditsPage } from './CreditsPage';
-import type { ClientWithCredits, CreditBundle } from './types';
+import type { ClientCreditsQuery, ClientWithCredits, CreditBundle } from './types';
 
 const bundles: CreditBundle[] = [
   { id: 1, name: 'Starter Pack', description: '', creditAmount: 5, price: 49.5, isActive: true },
@@ -27,11 +27,19 @@ const clients: ClientWithCredits[] = [
   { id: 8, username: 'Bob Stone', email: 'bob@studio.test', creditBalance: 0, transactions: [] },
 ];
 
+/** GET /api/clients-with-credits as the server answers it: searched on name or e-mail, one page, the total. */
+const serverClients = (list: ClientWithCredits[]) =>
+  vi.fn(async ({ q, page, perPage }: ClientCreditsQuery) => {
+    const text = q.trim().toLowerCase();
+    const found = list.filter((c) => c.username.toLowerCase().includes(text) || c.email.toLowerCase().includes(text));
+    return { data: found.slice(page * perPage, (page + 1) * perPage), total: found.length };
+  });
+
 function provider(overrides: Record<string, (...args: never[]) => unknown> = {}) {
   return fakeDataProvider({
     getCreditBundlesAdmin: vi.fn(async () => ({ data: bundles })),
     getCreditBundleUsage: vi.fn(async () => ({ data: { '2': 4 } })),
-    getClientsWithCredits: vi.fn(async () => ({ data: clients })),
+    getClientsWithCredits: serverClients(clients),
     getCreditProjects: vi.fn(async (id: number) => ({ data: id === 7 ? [{ id: 3, name: 'Harbour Wedding' }] : [] })),
     getCreditTransactions: vi.fn(async (id: number) => ({ data: clients.find((c) => c.id === id)?.transactions ?? [] })),
     ...overrides,
@@ -184,29 +192,79 @@ describe('Bundles page', { timeout: 20_000 }, () => {
 });
 
 describe('Client Credits', { timeout: 20_000 }, () => {
-  it('lists clients with balances and filters by name or e-mail, with a clear button', async () => {
-    renderInAdmin(<CreditsPage />, { dataProvider: provider() });
+  it('lists clients with balances and searches by name or e-mail on the server, with a clear button', async () => {
+    const getClientsWithCredits = serverClients(clients);
+    renderInAdmin(<CreditsPage />, { dataProvider: provider({ getClientsWithCredits }) });
     await screen.findByText('Jane Doe');
+    expect(getClientsWithCredits).toHaveBeenCalledTimes(1);
+    expect(getClientsWithCredits).toHaveBeenCalledWith({ q: '', page: 0, perPage: 25 });
     expect(clientRow('Jane Doe')).toHaveTextContent('jane@example.com');
     expect(clientRow('Jane Doe')).toHaveTextContent('Credit Balance6 credits');
     expect(clientRow('Bob Stone')).toHaveTextContent('Credit Balance0 credits');
+    expect(within(screen.getByRole('region', { name: 'Client Credits' })).getByText('(2)')).toBeInTheDocument();
 
     const search = screen.getByPlaceholderText('Search clients by name or email...');
-    await userEvent.type(search, 'STUDIO');
-    expect(screen.queryByText('Jane Doe')).not.toBeInTheDocument();
+    await userEvent.type(search, ' STUDIO');
+    // the typed text stays; one request once typing pauses, trimmed
+    expect(search).toHaveValue(' STUDIO');
+    await waitFor(() => expect(screen.queryByText('Jane Doe')).not.toBeInTheDocument());
     expect(screen.getByText('Bob Stone')).toBeInTheDocument();
+    expect(getClientsWithCredits).toHaveBeenCalledTimes(2);
+    expect(getClientsWithCredits).toHaveBeenLastCalledWith({ q: 'STUDIO', page: 0, perPage: 25 });
+
     await userEvent.clear(search);
     await userEvent.type(search, 'nobody');
-    expect(screen.getByText('No Clients Found')).toBeInTheDocument();
+    expect(await screen.findByText('No Clients Found')).toBeInTheDocument();
     expect(screen.getByText('No clients match your search criteria.')).toBeInTheDocument();
+    expect(getClientsWithCredits).toHaveBeenLastCalledWith({ q: 'nobody', page: 0, perPage: 25 });
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(search).toHaveValue('');
-    expect(screen.getByText('Jane Doe')).toBeInTheDocument();
+    expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
     expect(screen.getByText('Bob Stone')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
+  });
+
+  it('shows 25 clients a page with pagination, and a new search starts again on the first page', async () => {
+    const many: ClientWithCredits[] = Array.from({ length: 60 }, (_, i) => ({
+      id: 100 + i,
+      username: `Client ${String(i + 1).padStart(2, '0')}`,
+      email: `client${i + 1}@example.com`,
+      creditBalance: i,
+      transactions: [],
+    }));
+    const getClientsWithCredits = serverClients(many);
+    renderInAdmin(<CreditsPage />, { dataProvider: provider({ getClientsWithCredits }) });
+    await screen.findByText('Client 01');
+    const list = screen.getByRole('list', { name: 'Clients' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(25);
+    expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
+    expect(screen.queryByText('Client 26')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to previous page' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText('Client 26')).toBeInTheDocument();
+    expect(getClientsWithCredits).toHaveBeenLastCalledWith({ q: '', page: 1, perPage: 25 });
+    expect(screen.getByText('26–50 of 60')).toBeInTheDocument();
+    expect(screen.queryByText('Client 01')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText('Client 60')).toBeInTheDocument();
+    expect(screen.getByText('51–60 of 60')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Clients' })).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+
+    await userEvent.type(screen.getByPlaceholderText('Search clients by name or email...'), 'client 5');
+    expect(await screen.findByText('1–10 of 10')).toBeInTheDocument();
+    expect(getClientsWithCredits).toHaveBeenLastCalledWith({ q: 'client 5', page: 0, perPage: 25 });
+    expect(screen.getByText('Client 50')).toBeInTheDocument();
+    expect(screen.getByText('Client 59')).toBeInTheDocument();
+    expect(screen.queryByText('Client 05')).not.toBeInTheDocument();
+    // pages the user did not ask for were never fetched (no request per keystroke either)
+    expect(getClientsWithCredits.mock.calls.every(([query]) => query.q === '' || query.q === 'client 5')).toBe(true);
   });
 
   it("shows 'There are no clients with credit history.' when there are no clients", async () => {
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ getClientsWithCredits: vi.fn(async () => ({ data: [] })) }) });
+    renderInAdmin(<CreditsPage />, { dataProvider: provider({ getClientsWithCredits: vi.fn(async () => ({ data: [], total: 0 })) }) });
     expect(await screen.findByText('No Clients Found')).toBeInTheDocument();
     expect(screen.getByText('There are no clients with credit history.')).toBeInTheDocument();
   });
@@ -272,7 +330,7 @@ describe('Client Credits', { timeout: 20_000 }, () => {
 
   it('adjusts credits: opens at 0 and add, Confirm disabled at 0, sends the body, toasts and updates the balance', async () => {
     const adjustCredits = vi.fn(async () => ({ data: { userId: 7, balance: 11 } }));
-    const getClientsWithCredits = vi.fn(async () => ({ data: clients }));
+    const getClientsWithCredits = serverClients(clients);
     renderInAdmin(<CreditsPage />, { dataProvider: provider({ adjustCredits, getClientsWithCredits }) });
     await screen.findByText('Jane Doe');
     await userEvent.click(within(clientRow('Jane Doe')).getByRole('button', { name: 'Adjust credits' }));
@@ -305,7 +363,7 @@ describe('Client Credits', { timeout: 20_000 }, () => {
   });
 
   it('updates the shown balance, never below 0, and refreshes the credit projects', async () => {
-    const getClientsWithCredits = vi.fn(async () => ({ data: clients }));
+    const getClientsWithCredits = serverClients(clients);
     const getCreditProjects = vi.fn(async () => ({ data: [] }));
     // the server's answer has no balance: the page computes it locally
     const adjustCredits = vi.fn(async () => ({ data: { userId: 7, balance: Number.NaN } }));

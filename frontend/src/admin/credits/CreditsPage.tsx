@@ -7,15 +7,17 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Title, useDataProvider, type DataProvider } from 'react-admin';
+import { useDataProvider, type DataProvider } from 'react-admin';
+import { AdminTitle } from '../layout/AdminTitle';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { AdjustCreditsDialog } from './AdjustCreditsDialog';
 import { BundleFormDialog } from './BundleFormDialog';
 import { BundlesTable } from './BundlesTable';
 import { ClientCredits } from './ClientCredits';
+import { useClientCreditsList } from './clientCreditsList';
 import type { CreditsMethods } from './dataProvider';
 import { DeleteBundleDialog } from './DeleteBundleDialog';
-import { BUNDLES_KEY, CLIENTS_KEY, USAGE_KEY } from './queries';
+import { BUNDLES_KEY, USAGE_KEY } from './queries';
 import type { ClientWithCredits, CreditBundle } from './types';
 
 type FormState = { open: false } | { open: true; record?: CreditBundle };
@@ -28,11 +30,8 @@ export function CreditsPage() {
     queryFn: () => dataProvider.getCreditBundlesAdmin().then((r) => r.data),
     retry: false,
   });
-  const clients = useQuery({
-    queryKey: CLIENTS_KEY,
-    queryFn: () => dataProvider.getClientsWithCredits().then((r) => r.data),
-    retry: false,
-  });
+  // one page of clients, searched on the server
+  const clients = useClientCreditsList();
   // usage is extra information: while unknown (or failed) every bundle shows 0
   const usage = useQuery({
     queryKey: USAGE_KEY,
@@ -44,8 +43,8 @@ export function CreditsPage() {
   const [deleting, setDeleting] = useState<CreditBundle | null>(null);
   const [adjusting, setAdjusting] = useState<ClientWithCredits | null>(null);
 
-  const loading = bundles.isPending || clients.isPending;
-  const failed = bundles.isError || clients.isError;
+  const loading = bundles.isPending || clients.list.isPending;
+  const failed = bundles.isError || clients.list.isError;
 
   let body: ReactNode;
   if (failed) {
@@ -71,20 +70,20 @@ export function CreditsPage() {
             onDelete={setDeleting}
           />
         </Section>
-        <Section title="Client Credits" count={clients.data!.length}>
-          <ClientCredits clients={clients.data!} onAdjust={setAdjusting} />
+        <Section title="Client Credits" count={clients.total}>
+          <ClientCredits list={clients} onAdjust={setAdjusting} />
         </Section>
       </Box>
     );
   }
 
   // the dialog shows the list's current balance of the client being adjusted
-  const adjustingClient = adjusting ? (clients.data?.find((c) => c.id === adjusting.id) ?? adjusting) : null;
+  const adjustingClient = adjusting ? (clients.clients.find((c) => c.id === adjusting.id) ?? adjusting) : null;
 
   return (
     // a grid whose one column may shrink to 0: tables scroll inside their cards on phones
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Title title="Bundles" />
+      <AdminTitle title="Bundles" />
       <PageHeader
         title="Bundles"
         actions={

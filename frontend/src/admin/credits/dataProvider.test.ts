@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, callsTo, mockFetch } from '../../test/utils';
-import { creditsMethods } from './dataProvider';
+import { creditsMethods, totalFromContentRange } from './dataProvider';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -20,9 +20,39 @@ describe('credits dataProvider methods', () => {
   it("raises the spec's list failures", async () => {
     mockFetch({});
     await expect(creditsMethods.getCreditBundlesAdmin()).rejects.toThrow('Failed to fetch credit bundles');
-    await expect(creditsMethods.getClientsWithCredits()).rejects.toThrow('Failed to fetch clients with credits');
+    await expect(creditsMethods.getClientsWithCredits({ q: '', page: 0, perPage: 25 })).rejects.toThrow('Failed to fetch clients with credits');
     await expect(creditsMethods.getCreditBundleUsage()).rejects.toThrow('Failed to fetch bundle usage');
     await expect(creditsMethods.getCreditProjects(4)).rejects.toThrow('Failed to fetch credit projects: 404 Not Found');
+  });
+
+  it('asks GET /api/clients-with-credits for one page with the trimmed search; the total from Content-Range', async () => {
+    const client = { id: 7, username: 'Jane', email: 'jane@example.com', creditBalance: '4', transactions: [{ id: 1, amount: '2', type: 'purchase' }] };
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () =>
+        new Response(JSON.stringify([client]), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'Content-Range': 'clients-with-credits 25-25/26' },
+        }),
+    );
+    const page = await creditsMethods.getClientsWithCredits({ q: '  50% off & more ', page: 1, perPage: 25 });
+    expect(page).toEqual({
+      data: [{ id: 7, username: 'Jane', email: 'jane@example.com', creditBalance: 4, transactions: [{ id: 1, amount: 2, type: 'purchase' }] }],
+      total: 26,
+    });
+    const url = new URL(String(spy.mock.calls[0]![0]), 'http://portal.test');
+    expect(url.pathname).toBe('/api/clients-with-credits');
+    expect(url.searchParams.get('q')).toBe('50% off & more');
+    expect(url.searchParams.get('range')).toBe('[25,49]');
+
+    await creditsMethods.getClientsWithCredits({ q: '   ', page: 0, perPage: 25 });
+    expect(String(spy.mock.calls[1]![0])).toBe(`/api/clients-with-credits?range=${encodeURIComponent('[0,24]')}`);
+  });
+
+  it('reads the total of a Content-Range', () => {
+    expect(totalFromContentRange('clients-with-credits 0-24/2000')).toBe(2000);
+    expect(totalFromContentRange('clients-with-credits 0-0/0')).toBe(0);
+    expect(totalFromContentRange('clients-with-credits 0-24/*')).toBeNull();
+    expect(totalFromContentRange(null)).toBeNull();
   });
 
   it('creates with POST, edits with PATCH and deletes with DELETE', async () => {

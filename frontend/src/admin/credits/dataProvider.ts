@@ -2,6 +2,8 @@ import { HttpError, type Identifier } from 'react-admin';
 import { httpClient } from '../providers/httpClient';
 import type {
   BundleUsage,
+  ClientCreditsPage,
+  ClientCreditsQuery,
   ClientWithCredits,
   CreditAdjustment,
   CreditAdjustmentResult,
@@ -53,6 +55,23 @@ async function listCall<T>(run: () => Promise<T>, message: (error: unknown) => s
 
 const id = (value: Identifier) => encodeURIComponent(String(value));
 
+/** 'clients-with-credits 0-24/123' -> 123; null when absent or unreadable. */
+export function totalFromContentRange(header: string | null): number | null {
+  const total = header?.split('/').pop();
+  const n = total === undefined || total === '*' ? Number.NaN : Number.parseInt(total, 10);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The query string of GET /api/clients-with-credits: the trimmed search (when any) and the page's range. */
+export function clientCreditsSearch({ q, page, perPage }: ClientCreditsQuery): string {
+  const params = new URLSearchParams();
+  const text = q.trim();
+  if (text) params.set('q', text);
+  const start = page * perPage;
+  params.set('range', JSON.stringify([start, start + perPage - 1]));
+  return params.toString();
+}
+
 /**
  * Custom calls of the Bundles page (/admin/credits), spread into the admin dataProvider.
  * The bundle endpoints do not follow ra-data-simple-rest (admin list at /admin, PATCH for edits),
@@ -102,12 +121,17 @@ export const creditsMethods = {
     return { data: { id: bundleId } };
   },
 
-  /** GET /api/clients-with-credits: every client with balance and latest transactions (at most 5 each). */
-  async getClientsWithCredits(): Promise<{ data: ClientWithCredits[] }> {
+  /**
+   * GET /api/clients-with-credits?q&range: one page of clients (name order) with balance and latest
+   * transactions (at most 5 each), searched on the server by name or e-mail; the total from Content-Range.
+   */
+  async getClientsWithCredits(query: ClientCreditsQuery): Promise<ClientCreditsPage> {
     return listCall(
       async () => {
-        const { json } = await httpClient('/api/clients-with-credits');
-        return { data: (Array.isArray(json) ? json : []).map(toClient) };
+        const { json, headers } = await httpClient(`/api/clients-with-credits?${clientCreditsSearch(query)}`);
+        const data = (Array.isArray(json) ? json : []).map(toClient);
+        const total = totalFromContentRange(headers.get('Content-Range')) ?? query.page * query.perPage + data.length;
+        return { data, total };
       },
       () => 'Failed to fetch clients with credits',
     );

@@ -17,10 +17,3 @@ export const isCredit = (type: string) => type === 'purchase' || type === 'adjus
 export function signedAmount(t: Pick<CreditTransaction, 'amount' | 'type'>): string {
   return `${isCredit(t.type) ? '+' : '-'}${Math.abs(t.amount)}`;
 }
-
-/** Case-insensitive substring of username or e-mail; an empty search keeps everyone. */
-export function matchesClient(client: { username: string; email: string }, search: string): boolean {
-  const q = search.trim().toLowerCase();
-  if (!q) return true;
-  return client.username.toLowerCase().includes(q) || client.email.toLowerCase().includes(q);
-}

@@ -40,6 +40,19 @@ export interface ClientWithCredits {
   transactions: CreditTransaction[];
 }
 
+/** What the Client Credits list asks for: a search (name or e-mail, '' for none) and a page (from 0). */
+export interface ClientCreditsQuery {
+  q: string;
+  page: number;
+  perPage: number;
+}
+
+/** One page of GET /api/clients-with-credits and the number of clients matching the search. */
+export interface ClientCreditsPage {
+  data: ClientWithCredits[];
+  total: number;
+}
+
 /** GET /api/credit-projects/{clientId}: a project where the client's credits were used. */
 export interface CreditProject {
   id: number;

@@ -24,12 +24,12 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   ListBase,
   Pagination,
-  Title,
   useDataProvider,
   useListContext,
   useNotify,
   type DataProvider,
 } from 'react-admin';
+import { AdminTitle } from '../layout/AdminTitle';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { PaymentsMethods } from './dataProvider';
@@ -181,7 +181,7 @@ function PaymentListView() {
     // a grid whose one column may shrink to 0: the page never grows wider than the screen, the
     // table scrolls sideways inside its card instead
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Title title="Payment History" />
+      <AdminTitle title="Payment History" />
       <PageHeader
         title="Payment History"
         subtitle="Track all your revenue and transactions"

@@ -11,7 +11,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
+import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -22,21 +24,20 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../shared/LazyTooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   ListBase,
   Pagination,
-  Title,
   useDataProvider,
   useListContext,
   useRefresh,
   type DataProvider,
   type SortPayload,
 } from 'react-admin';
+import { AdminTitle } from '../layout/AdminTitle';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { ProjectsMethods } from './dataProvider';
@@ -124,24 +125,21 @@ function SearchBox() {
   }, [text, current, filterValues, setFilters]);
 
   return (
-    <TextField
-      placeholder="Search projects..."
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      variant="outlined"
-      size="small"
-      sx={{ maxWidth: { sm: 360 }, bgcolor: 'background.paper' }}
-      slotProps={{
-        htmlInput: { 'aria-label': 'Search projects...', type: 'search' },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <Search fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
+    // What <TextField size="small"> renders (FormControl and OutlinedInput) without TextField itself, whose
+    // label, helper text and select mode would come along into the page's first load (decision 0014).
+    <FormControl className="MuiTextField-root" variant="outlined" size="small" sx={{ maxWidth: { sm: 360 }, bgcolor: 'background.paper' }}>
+      <OutlinedInput
+        placeholder="Search projects..."
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        inputProps={{ 'aria-label': 'Search projects...', type: 'search' }}
+        startAdornment={
+          <InputAdornment position="start">
+            <Search fontSize="small" />
+          </InputAdornment>
+        }
+      />
+    </FormControl>
   );
 }
 
@@ -283,7 +281,7 @@ function ProjectListView() {
     // a grid whose one column may shrink to 0: the page never grows wider than the screen, the
     // table scrolls sideways inside its card instead
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Title title="Projects" />
+      <AdminTitle title="Projects" />
       <PageHeader
         title="Projects"
         actions={

@@ -30,10 +30,10 @@ describe('/auth login', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
-  it('says once that the session ended when the portal was sent here by an ended session', () => {
+  it('says once that the session ended when the portal was sent here by an ended session', async () => {
     markSessionEnded();
     const first = renderWithApp(page, { route: '/auth', user: null });
-    expect(screen.getByRole('alert')).toHaveTextContent(SESSION_ENDED_MESSAGE);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SESSION_ENDED_MESSAGE);
     first.unmount();
     renderWithApp(page, { route: '/auth', user: null });
     expect(screen.queryByText(SESSION_ENDED_MESSAGE)).not.toBeInTheDocument();

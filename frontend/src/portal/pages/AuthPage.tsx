@@ -1,18 +1,19 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { SESSION_ENDED_MESSAGE, takeSessionEnded } from '../../shared/api/sessionEnded';
+import { takeSessionEnded } from '../../shared/api/sessionEnded';
+import { lazyPage } from '../../shared/lazyPage';
 import { isAdmin } from '../../shared/api/types';
 import { FullScreenSpinner } from '../../shared/ui/FullScreenSpinner';
+import { AuthTabs, type AuthTab } from '../features/auth/components/AuthTabs';
 import { LoginForm } from '../features/auth/components/LoginForm';
 import { RegisterForm } from '../features/auth/components/RegisterForm';
 import { useCurrentUser } from '../features/auth/hooks';
 import { AuthShell } from '../layout/AuthShell';
 
-type AuthTab = 'login' | 'register';
+// Loaded only when the note is to be shown; the page waits for it (spinner) rather than shifting
+// under the user when it arrives.
+const SessionEndedNotice = lazyPage(() => import('../features/auth/components/SessionEndedNotice'), 'SessionEndedNotice');
 
 /** /auth: Login (default) and Register tabs; `?tab=register&email=x` opens Register pre-filled. */
 export function AuthPage() {
@@ -22,13 +23,26 @@ export function AuthPage() {
   const invitedEmail = params.get('email') ?? '';
   // sent here because the session ended (idle limit, signed out everywhere): say so once
   const [sessionEnded] = useState(takeSessionEnded);
+  // 'loading' until the note's chunk is in; 'failed' (offline) shows the page without the note
+  const [notice, setNotice] = useState<'none' | 'loading' | 'ready' | 'failed'>(() => (sessionEnded ? 'loading' : 'none'));
+  useEffect(() => {
+    if (notice !== 'loading') return;
+    let live = true;
+    SessionEndedNotice.preload().then(
+      () => live && setNotice('ready'),
+      () => live && setNotice('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [notice]);
   // once a form is submitted, the form decides where to go (login and registration differ)
   const submitted = useRef(false);
   const onSubmitting = () => {
     submitted.current = true;
   };
 
-  if (isLoading) return <FullScreenSpinner />;
+  if (isLoading || notice === 'loading') return <FullScreenSpinner />;
   // a signed-in user is redirected at once
   if (user && !submitted.current) return <Navigate to={isAdmin(user) ? '/admin' : '/'} replace />;
 
@@ -44,20 +58,8 @@ export function AuthPage() {
       title={tab === 'login' ? 'Welcome back' : 'Create your account'}
       subtitle={tab === 'login' ? 'Sign in to see your projects.' : 'It only takes a minute.'}
     >
-      {sessionEnded && tab === 'login' && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {SESSION_ENDED_MESSAGE}
-        </Alert>
-      )}
-      <Tabs
-        value={tab}
-        onChange={(_e, value: AuthTab) => selectTab(value)}
-        variant="fullWidth"
-        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Tab label="Login" value="login" id="auth-tab-login" aria-controls="auth-panel-login" />
-        <Tab label="Register" value="register" id="auth-tab-register" aria-controls="auth-panel-register" />
-      </Tabs>
+      {notice === 'ready' && tab === 'login' && <SessionEndedNotice />}
+      <AuthTabs value={tab} onChange={selectTab} />
       <Box role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
         {tab === 'login' ? <LoginForm onSubmitting={onSubmitting} /> : <RegisterForm key={invitedEmail} defaultEmail={invitedEmail} onSubmitting={onSubmitting} />}
       </Box>

@@ -1,9 +1,8 @@
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import TollOutlined from '@mui/icons-material/TollOutlined';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
+import { Skeleton } from '../../shared/ui/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,6 +16,7 @@ import { creditsText } from '../features/credits/components/CreditBalanceChip';
 import { useCreditBalance, useCreditBundles, usePurchaseCredits } from '../features/credits/hooks';
 import { CardPaymentProvider, useCardPayment } from '../features/payments/components/CardPaymentProvider';
 import { StatePanel } from '../features/projects/components/StatePanel';
+import { TollOutlinedIcon } from '../layout/icons';
 
 const gridSx = {
   display: 'grid',
@@ -88,7 +88,7 @@ function BalancePanel({ balance, loading }: { balance: number | undefined; loadi
         aria-hidden
         sx={{ width: 56, height: 56, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: '#e0e7ff', color: 'primary.main', flexShrink: 0 }}
       >
-        <TollOutlined fontSize="large" />
+        <TollOutlinedIcon fontSize="large" />
       </Box>
       <Box>
         <Typography id="credit-balance-title" variant="body2" color="text.secondary">

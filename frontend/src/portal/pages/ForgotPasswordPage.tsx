@@ -3,15 +3,15 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { TextInput } from '../../shared/ui/TextInput';
+import { VStack } from '../../shared/ui/VStack';
 import { useState } from 'react';
 import { useSimpleForm } from '../../shared/forms/useSimpleForm';
 import { Link as RouterLink } from 'react-router';
 import { serverMessageOf } from '../../shared/api/client';
 import { textFieldProps } from '../../shared/forms/fields';
 import { MAX_LENGTH } from '../../shared/forms/validation';
+import { TextLink } from '../../shared/ui/TextLink';
 import { useToast } from '../../shared/ui/toast';
 import { useRequestCode } from '../features/auth/hooks';
 import { validateForgotPassword, type ForgotPasswordValues } from '../features/auth/validation';
@@ -48,7 +48,7 @@ export function ForgotPasswordPage() {
       subtitle="Enter the email address of your account and we'll send you a verification code."
     >
       {sentTo !== null ? (
-        <Stack spacing={3}>
+        <VStack spacing={3}>
           <Alert severity="success" icon={<MarkEmailReadOutlined />} role="status">
             <AlertTitle>Check your email</AlertTitle>
             If an account exists with the email you provided, we've sent a 6-digit verification code to reset your
@@ -64,10 +64,10 @@ export function ForgotPasswordPage() {
           >
             Continue to Reset Password
           </Button>
-        </Stack>
+        </VStack>
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit}>
-          <Stack spacing={2.25}>
+          <VStack spacing={2.25}>
             <TextInput
               {...textFieldProps(form, 'email')}
               label="Email"
@@ -79,13 +79,13 @@ export function ForgotPasswordPage() {
             <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
               {pending ? 'Sending...' : 'Send Verification Code'}
             </Button>
-          </Stack>
+          </VStack>
         </Box>
       )}
       <Box sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/auth" variant="body2" fontWeight={600}>
+        <TextLink to="/auth">
           Back to login
-        </Link>
+        </TextLink>
       </Box>
     </AuthShell>
   );

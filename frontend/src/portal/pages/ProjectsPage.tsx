@@ -20,7 +20,7 @@ import { filterProjects } from '../features/projects/filter';
 import { useClientProjects } from '../features/projects/hooks';
 import { CardPaymentProvider } from '../features/payments/components/CardPaymentProvider';
 import { CreditBalanceChip } from '../features/credits/components/CreditBalanceChip';
-import { ProjectPaymentActions } from '../features/credits/components/ProjectPaymentActions';
+import { preloadCreditsRedeemedPanel, ProjectPaymentActions } from '../features/credits/components/ProjectPaymentActions';
 import { useCreditBalance, useRedeemCredits } from '../features/credits/hooks';
 import type { Project } from '../../shared/api/types';
 
@@ -56,21 +56,26 @@ export function ProjectsPage() {
   const redeemCredits = (project: Project) => {
     if (redeemingId !== null) return;
     setRedeemingId(project.id);
+    // the 'Credits Successfully Redeemed!' panel's chunk, fetched alongside the call
+    const panel = preloadCreditsRedeemedPanel().catch(() => undefined);
     redeem.mutate(
       { projectId: project.id, description: `Credits used on ${project.name}` },
       {
-        onSuccess: (result) => {
+        onSuccess: async (result) => {
           if (result?.hasRemainingServices) {
+            await panel;
             setRedeemed((current) => new Map(current).set(project.id, Number(result.remainingBalance) || 0));
           }
+          setRedeemingId(null);
         },
-        onError: (error) =>
+        onError: (error) => {
           toast({
             title: 'Redemption Failed',
             description: serverMessageOf(error, 'Failed to redeem credits. Please try again.'),
             variant: 'destructive',
-          }),
-        onSettled: () => setRedeemingId(null),
+          });
+          setRedeemingId(null);
+        },
       },
     );
   };

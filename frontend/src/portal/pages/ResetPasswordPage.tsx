@@ -3,16 +3,16 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { TextInput } from '../../shared/ui/TextInput';
+import { VStack } from '../../shared/ui/VStack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useSimpleForm } from '../../shared/forms/useSimpleForm';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { serverMessageOf } from '../../shared/api/client';
 import { textFieldProps } from '../../shared/forms/fields';
 import { MAX_LENGTH } from '../../shared/forms/validation';
+import { TextLink } from '../../shared/ui/TextLink';
 import { useToast } from '../../shared/ui/toast';
 import { useResetPassword } from '../features/auth/hooks';
 import { validateResetPassword, type ResetPasswordValues } from '../features/auth/validation';
@@ -64,7 +64,7 @@ export function ResetPasswordPage() {
   return (
     <AuthShell title="Reset your password" subtitle="Enter the 6-digit code we e-mailed you and choose a new password.">
       {done ? (
-        <Stack spacing={3}>
+        <VStack spacing={3}>
           <Alert severity="success" icon={<CheckCircleOutline />} role="status">
             <AlertTitle>Password Reset Successful</AlertTitle>
             Your password has been reset successfully. You will be redirected to the login page.
@@ -72,10 +72,10 @@ export function ResetPasswordPage() {
           <Button variant="contained" size="large" fullWidth onClick={() => navigate('/auth', { replace: true })}>
             Log in now
           </Button>
-        </Stack>
+        </VStack>
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit}>
-          <Stack spacing={2.25}>
+          <VStack spacing={2.25}>
             <TextInput
               {...textFieldProps(form, 'email')}
               label="Email"
@@ -110,16 +110,16 @@ export function ResetPasswordPage() {
             <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
               {pending ? 'Resetting...' : 'Reset Password'}
             </Button>
-          </Stack>
+          </VStack>
         </Box>
       )}
       <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Link component={RouterLink} to="/forgot-password" variant="body2" fontWeight={600}>
+        <TextLink to="/forgot-password">
           Need a verification code?
-        </Link>
-        <Link component={RouterLink} to="/auth" variant="body2" fontWeight={600}>
+        </TextLink>
+        <TextLink to="/auth">
           Back to login
-        </Link>
+        </TextLink>
       </Box>
     </AuthShell>
   );

@@ -1,9 +1,5 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import type { ToastViewProps } from './ToastView';
 
 /** Spec §9: one toast at a time, 5000 ms by default, variants default and destructive. */
 export const TOAST_DURATION_MS = 5000;
@@ -18,7 +14,7 @@ export interface ToastOptions {
   duration?: number;
 }
 
-interface ActiveToast extends ToastOptions {
+export interface ActiveToast extends ToastOptions {
   id: number;
 }
 
@@ -31,12 +27,39 @@ const ToastContext = createContext<ToastContextValue | null>(null);
 
 let nextId = 1;
 
+// The Snackbar and Alert (ToastView) are a chunk of their own, fetched when the first toast is shown:
+// most page loads show none, and they would cost every page's first load ~4 kB (decision 0014).
+let toastView: ComponentType<ToastViewProps> | undefined;
+let loadingToastView: Promise<ComponentType<ToastViewProps>> | undefined;
+
+/** Fetches the toast's chunk (once); tests call it up front so that toasts show synchronously. */
+export function preloadToastView(): Promise<ComponentType<ToastViewProps>> {
+  loadingToastView ??= import('./ToastView').then(
+    (m) => (toastView = m.ToastView),
+    (error: unknown) => {
+      loadingToastView = undefined; // a later toast tries again
+      throw error;
+    },
+  );
+  return loadingToastView;
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ActiveToast | null>(null);
   const [open, setOpen] = useState(false);
-  const theme = useTheme();
-  // top on small screens, bottom-right on wider ones
-  const wide = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
+  const [View, setView] = useState(() => toastView);
+
+  useEffect(() => {
+    if (!current || View) return;
+    let live = true;
+    preloadToastView().then(
+      (view) => live && setView(() => view),
+      () => undefined, // offline: the toast cannot show
+    );
+    return () => {
+      live = false;
+    };
+  }, [current, View]);
 
   const toast = useCallback((options: ToastOptions) => {
     // one at a time: a new toast replaces the one on screen
@@ -45,52 +68,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const dismiss = useCallback(() => setOpen(false), []);
-
-  const handleClose = useCallback((_event?: unknown, reason?: SnackbarCloseReason) => {
-    // a click elsewhere on the page does not dismiss the toast
-    if (reason === 'clickaway') return;
-    setOpen(false);
-  }, []);
+  const onExited = useCallback((id: number) => setCurrent((c) => (c?.id === id ? null : c)), []);
 
   const value = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
-  const destructive = current?.variant === 'destructive';
 
   return (
     <ToastContext.Provider value={value}>
       {children}
-      {current && (
-        <Snackbar
-          key={current.id}
-          open={open}
-          autoHideDuration={current.duration ?? TOAST_DURATION_MS}
-          onClose={handleClose}
-          anchorOrigin={wide ? { vertical: 'bottom', horizontal: 'right' } : { vertical: 'top', horizontal: 'center' }}
-          slotProps={{ transition: { onExited: () => setCurrent((c) => (c?.id === current.id ? null : c)) } }}
-          sx={{ width: { xs: 'calc(100% - 16px)', sm: 'auto' }, maxWidth: { md: 420 } }}
-        >
-          <Alert
-            role={destructive ? 'alert' : 'status'}
-            aria-live={destructive ? 'assertive' : 'polite'}
-            severity={destructive ? 'error' : 'success'}
-            variant={destructive ? 'filled' : 'standard'}
-            onClose={() => handleClose()}
-            data-variant={current.variant ?? 'default'}
-            sx={{
-              width: '100%',
-              minWidth: { sm: 340 },
-              maxWidth: { md: 420 },
-              boxShadow: '0 10px 30px rgba(15, 23, 42, 0.18)',
-              alignItems: 'flex-start',
-              ...(destructive
-                ? {}
-                : { bgcolor: 'background.paper', color: 'text.primary', border: 1, borderColor: 'divider' }),
-            }}
-          >
-            <AlertTitle sx={{ mb: current.description ? 0.25 : 0, fontWeight: 700 }}>{current.title}</AlertTitle>
-            {current.description}
-          </Alert>
-        </Snackbar>
-      )}
+      {current && View && <View toast={current} open={open} onClose={dismiss} onExited={onExited} />}
     </ToastContext.Provider>
   );
 }

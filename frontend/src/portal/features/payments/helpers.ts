@@ -1,4 +1,4 @@
-import type { EmulatedPaymentIntent, PaymentIntentResponse, TestPaymentMethod } from '../../../shared/api/types';
+import type { EmulatedPaymentIntent, TestPaymentMethod } from '../../../shared/api/types';
 
 /** The hint shown above the test-card form in emulator mode. */
 export const TEST_MODE_HINT = 'Test mode: use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a declined card.';
@@ -83,15 +83,9 @@ export function validateTestCard(values: TestCardValues, now: Date = new Date())
   return errors;
 }
 
-/** The PaymentIntent id: the part of the client secret before '_secret_'. */
-export function intentIdFromClientSecret(clientSecret: string): string {
-  return clientSecret.split('_secret_')[0] ?? clientSecret;
-}
-
-/** The id to confirm with: the server's paymentIntentId, else derived from the client secret. */
-export function paymentIntentIdOf(intent: Pick<PaymentIntentResponse, 'clientSecret'> & { paymentIntentId?: string }): string {
-  return intent.paymentIntentId || intentIdFromClientSecret(intent.clientSecret);
-}
+// In their own module: the payment hooks, part of the pages' first load, need them, while the rest
+// of this file is for the payment dialog, which loads when a payment is opened (decision 0014).
+export { intentIdFromClientSecret, paymentIntentIdOf } from './intent';
 
 /**
  * What a card confirmation gave back, in the shape of Stripe's `confirmCardPayment` result:

@@ -1,10 +1,5 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Divider from '@mui/material/Divider';
-import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../../shared/ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +14,10 @@ import { useToast } from '../../../../shared/ui/toast';
 import { CURRENT_USER_KEY } from '../../auth/api';
 import { useDeleteAccount, useUpdateAccount } from '../hooks';
 import { validateAccount, type AccountValues } from '../validation';
+import { Divider } from '../../../../shared/ui/Divider';
+import { VStack } from '../../../../shared/ui/VStack';
+import { Card, CardContent } from '../../../../shared/ui/Card';
+import { DeleteOutlineIcon } from '../icons';
 
 /** Spec §9: the user is sent to /auth 2000 ms after the account is deleted. */
 export const DELETE_REDIRECT_MS = 2000;
@@ -87,7 +86,7 @@ export function AccountForm({ user }: { user: User }) {
   const busy = update.isPending || remove.isPending || deleted;
 
   return (
-    <Stack spacing={3}>
+    <VStack spacing={3}>
       <Card>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Typography variant="h6" component="h2">
@@ -170,11 +169,11 @@ export function AccountForm({ user }: { user: User }) {
               Deleting your account removes it and signs you out. Your payment history is kept.
             </Typography>
           </Box>
-          <Button color="error" variant="outlined" startIcon={<DeleteOutline />} onClick={() => void onDelete()} disabled={busy}>
+          <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => void onDelete()} disabled={busy}>
             Delete Account
           </Button>
         </CardContent>
       </Card>
-    </Stack>
+    </VStack>
   );
 }

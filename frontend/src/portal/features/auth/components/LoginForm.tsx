@@ -1,16 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../../shared/ui/TextInput';
+import { VStack } from '../../../../shared/ui/VStack';
 import { useSimpleForm } from '../../../../shared/forms/useSimpleForm';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorText } from '../../../../shared/api/client';
 import { isAdmin } from '../../../../shared/api/types';
 import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
 import { MAX_LENGTH } from '../../../../shared/forms/validation';
+import { CheckboxField } from '../../../../shared/ui/CheckboxField';
+import { TextLink } from '../../../../shared/ui/TextLink';
 import { useToast } from '../../../../shared/ui/toast';
 import { useLogin } from '../hooks';
 import { validateLogin, type LoginValues } from '../validation';
@@ -49,7 +48,7 @@ export function LoginForm({ onSubmitting }: LoginFormProps) {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
-      <Stack spacing={2.25}>
+      <VStack spacing={2.25}>
         <TextInput
           {...textFieldProps(form, 'email')}
           label="Email"
@@ -66,24 +65,18 @@ export function LoginForm({ onSubmitting }: LoginFormProps) {
           inputProps={{ maxLength: MAX_LENGTH.password }}
         />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <FormControlLabel
-            control={
-              <Checkbox
-                name="rememberMe"
-                checked={form.getValues().rememberMe}
-                onChange={(e) => form.setValue('rememberMe', e.target.checked)}
-              />
-            }
+          <CheckboxField
+            name="rememberMe"
             label="Remember me"
+            checked={form.getValues().rememberMe}
+            onChange={(e) => form.setValue('rememberMe', e.target.checked)}
           />
-          <Link component={RouterLink} to="/forgot-password" variant="body2" fontWeight={600}>
-            Forgot password
-          </Link>
+          <TextLink to="/forgot-password">Forgot password</TextLink>
         </Box>
         <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
           {pending ? 'Signing in...' : 'Sign In'}
         </Button>
-      </Stack>
+      </VStack>
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../../shared/ui/TextInput';
+import { VStack } from '../../../../shared/ui/VStack';
 import { useSimpleForm } from '../../../../shared/forms/useSimpleForm';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../../shared/api/client';
@@ -48,7 +48,7 @@ export function RegisterForm({ defaultEmail = '', onSubmitting }: RegisterFormPr
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
-      <Stack spacing={2.25}>
+      <VStack spacing={2.25}>
         <TextInput
           {...textFieldProps(form, 'username')}
           label="Name"
@@ -80,7 +80,7 @@ export function RegisterForm({ defaultEmail = '', onSubmitting }: RegisterFormPr
         <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
           {pending ? 'Creating Account...' : 'Create Account'}
         </Button>
-      </Stack>
+      </VStack>
     </Box>
   );
 }

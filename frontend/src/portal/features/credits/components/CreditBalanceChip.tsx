@@ -1,8 +1,8 @@
-import TollOutlined from '@mui/icons-material/TollOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import { Link as RouterLink } from 'react-router';
+import { SmallChip } from '../../../../shared/ui/SmallChip';
+import { TollOutlinedIcon } from '../../../layout/icons';
 
 export const creditsText = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
@@ -32,12 +32,11 @@ export function CreditBalanceChip({ balance, loading = false }: CreditBalanceChi
         whiteSpace: 'nowrap',
       }}
     >
-      <Chip
-        icon={<TollOutlined aria-hidden />}
+      <SmallChip
+        icon={<TollOutlinedIcon aria-hidden />}
         label={label}
         color={balance !== undefined ? 'primary' : 'default'}
         variant={balance !== undefined ? 'filled' : 'outlined'}
-        size="small"
         sx={{ fontWeight: 600 }}
       />
       <Button component={RouterLink} to="/credits" size="small" sx={{ borderRadius: 999, minWidth: 0, px: 1.25 }}>

@@ -1,8 +1,14 @@
 import type { Project } from '../../../../shared/api/types';
 import { useCardPayment } from '../../payments/components/CardPaymentProvider';
 import { PayWithCardButton } from '../../payments/components/PayWithCardButton';
-import { CreditsRedeemedPanel } from './CreditsRedeemedPanel';
+import { Suspense } from 'react';
+import { lazyPage } from '../../../../shared/lazyPage';
 import { UseCreditsButton } from './UseCreditsButton';
+
+// Shown only after a redemption that left money owed: fetched when a redemption starts, and the page
+// shows the panel once the chunk is in (preloadCreditsRedeemedPanel), so it appears at once (decision 0014).
+const CreditsRedeemedPanel = lazyPage(() => import('./CreditsRedeemedPanel'), 'CreditsRedeemedPanel');
+export const preloadCreditsRedeemedPanel = CreditsRedeemedPanel.preload;
 
 export interface ProjectPaymentActionsProps {
   project: Project;
@@ -24,12 +30,14 @@ export function ProjectPaymentActions({ project, balance, redeemedRemaining, red
   const { start, openingId } = useCardPayment();
   if (redeemedRemaining !== undefined) {
     return (
-      <CreditsRedeemedPanel
-        remaining={redeemedRemaining}
-        opening={openingId === project.id}
-        disabled={openingId !== null}
-        onPayRemaining={() => start(project)}
-      />
+      <Suspense fallback={null}>
+        <CreditsRedeemedPanel
+          remaining={redeemedRemaining}
+          opening={openingId === project.id}
+          disabled={openingId !== null}
+          onPayRemaining={() => start(project)}
+        />
+      </Suspense>
     );
   }
   const cost = Number(project.creditsDue) || 0;

@@ -31,7 +31,8 @@ import {
   type CardPaymentResult,
   type PaymentOutcome,
 } from '../helpers';
-import { refreshProjectLists, useConfirmPayment, useConfirmTestCard, usePaymentConfig, type PaymentSession } from '../hooks';
+import { useConfirmPayment, useConfirmTestCard, usePaymentConfig } from '../dialogHooks';
+import { refreshProjectLists, type PaymentSession } from '../hooks';
 import { TestCardForm } from './TestCardForm';
 
 // Stripe.js and its React bindings load only when a dialog opens in Stripe mode.

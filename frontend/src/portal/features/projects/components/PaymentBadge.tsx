@@ -1,14 +1,12 @@
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
-import Chip from '@mui/material/Chip';
+import { SmallChip } from '../../../../shared/ui/SmallChip';
+import { CheckCircleIcon, ScheduleOutlinedIcon } from '../icons';
 
 /** Green 'Paid' or amber 'Unpaid' (colours chosen for text contrast on their background). */
 export function PaymentBadge({ paid }: { paid: boolean }) {
   return (
-    <Chip
-      size="small"
+    <SmallChip
       label={paid ? 'Paid' : 'Unpaid'}
-      icon={paid ? <CheckCircle /> : <ScheduleOutlined />}
+      icon={paid ? <CheckCircleIcon /> : <ScheduleOutlinedIcon />}
       data-status={paid ? 'paid' : 'unpaid'}
       sx={{
         fontWeight: 700,

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
+import { Skeleton } from '../../../../shared/ui/Skeleton';
 import { THUMBNAIL_ASPECT_RATIO } from './ProjectThumbnail';
+import { Card, CardContent } from '../../../../shared/ui/Card';
 
 /** A card-shaped placeholder shown while the projects load. */
 export function ProjectCardSkeleton() {
