@@ -103,6 +103,30 @@ describe('kept project lists are never stale', () => {
     }
   });
 
+  it('moves the version once per transaction, at its commit, and not for one rolled back', async () => {
+    const runner = t.db.createQueryRunner();
+    await runner.connect();
+    try {
+      const before = await version();
+      await runner.startTransaction();
+      await runner.query(`UPDATE services SET name = name || ' T' WHERE id = $1`, [services[2]]);
+      await runner.query(`UPDATE projects SET photo_count = photo_count + 1 WHERE client_id = $1`, [owner.id]);
+      await runner.query(`UPDATE services SET name = name || 'T' WHERE id = $1`, [services[2]]);
+      // Not yet committed: other sessions still read the old version (and the old lists).
+      expect(await version()).toBe(before);
+      await runner.commitTransaction();
+      expect(BigInt(await version())).toBe(BigInt(before) + 1n);
+
+      await runner.startTransaction();
+      await runner.query(`UPDATE projects SET photo_count = photo_count + 1 WHERE client_id = $1`, [owner.id]);
+      await runner.rollbackTransaction();
+      expect(BigInt(await version())).toBe(BigInt(before) + 1n);
+    } finally {
+      await runner.release();
+    }
+    await expectCurrent('after a transaction of several changes');
+  });
+
   it('keeps the version when an account changes what no list shows (a sign-in, a password)', async () => {
     const before = await version();
     await q(`UPDATE users SET password_hash = password_hash WHERE id = $1`, [owner.id]);
