@@ -13,6 +13,8 @@ describe('isDatabaseUnavailable: which errors are a 503 (the database not answer
     ['too many connections', withCode('53300')],
     ['connection cut mid-query', new Error('Connection terminated unexpectedly')],
     ['pool timeout', new Error('timeout exceeded when trying to connect')],
+    ['a write on a socket the server closed', withCode('ERR_STREAM_DESTROYED', 'Cannot call write after a stream was destroyed')],
+    ['a query on a client the shutdown closed', new Error('Client was closed and is not queryable')],
     ['wrapped by TypeORM', new QueryFailedError('SELECT 1', [], withCode('57P01'))],
   ])('%s: yes', (_name, err) => {
     expect(isDatabaseUnavailable(err)).toBe(true);

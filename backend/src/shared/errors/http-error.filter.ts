@@ -93,9 +93,21 @@ export class HttpErrorFilter implements ExceptionFilter {
 }
 
 /** Socket errors of a connection to the database server that could not be made or was cut. */
-const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-/** node-postgres' own messages for a connection lost or not obtained in time. */
-const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  // a query written to a socket the server has just closed (a shutdown between two statements)
+  'ERR_STREAM_DESTROYED',
+  'ERR_STREAM_WRITE_AFTER_END',
+]);
+/** node-postgres' own messages for a connection lost, closed under a query, or not obtained in time. */
+const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
 
 /**
  * True when the error says the database server cannot be reached right now (stopped, restarting,

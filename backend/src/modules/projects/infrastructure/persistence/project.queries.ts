@@ -104,14 +104,16 @@ export class ProjectQueries {
       // searches the trigram indexes serve (projects_search_idx, users_search_idx, services_search_idx;
       // the users' one covers name and e-mail, the name is checked on what it finds), read once for
       // the page and its count. One ILIKE OR-ed over the joined tables had to read every project.
+      // The matching clients and services go through arrays, so their projects and lines are looked up
+      // by index whatever number of matches the planner expects.
       withMatched = `WITH matched AS MATERIALIZED (
           SELECT m.id FROM projects m WHERE (m.name || ' ' || m.description) ILIKE ${t}
           UNION
-          SELECT m.id FROM users mu JOIN projects m ON m.client_id = mu.id
-           WHERE (mu.username || ' ' || mu.email) ILIKE ${t} AND mu.username ILIKE ${t}
+          SELECT m.id FROM projects m WHERE m.deleted_at IS NULL AND m.client_id = ANY(ARRAY(
+            SELECT mu.id FROM users mu WHERE (mu.username || ' ' || mu.email) ILIKE ${t} AND mu.username ILIKE ${t}))
           UNION
-          SELECT ps.project_id FROM services s JOIN project_services ps ON ps.service_id = s.id
-           WHERE (s.name || ' ' || s.description) ILIKE ${t}) `;
+          SELECT ps.project_id FROM project_services ps WHERE ps.service_id = ANY(ARRAY(
+            SELECT s.id FROM services s WHERE (s.name || ' ' || s.description) ILIKE ${t}))) `;
       where.push(`p.id IN (SELECT id FROM matched)`);
     }
     const isPaid = boolFilter(q.filter, 'isPaid');
