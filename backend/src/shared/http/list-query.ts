@@ -67,14 +67,21 @@ export function parseListQuery<F extends string>(
   return { paged, sortField, sortOrder, offset, limit, filter: (filter as Record<string, unknown>) ?? {} };
 }
 
-/** A text filter value, trimmed, or undefined when absent or empty. */
-export function textFilter(filter: Record<string, unknown>, key: string, max = 200): string | undefined {
-  const v = filter[key];
+/** The longest search text a list takes. */
+export const MAX_SEARCH = 200;
+
+/** A text parameter (`label` names it in the 400), trimmed, or undefined when absent or empty. */
+export function textParam(v: unknown, label: string, max = MAX_SEARCH): string | undefined {
   if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string' && typeof v !== 'number') throw bad(`filter ${key} must be text`);
+  if (typeof v !== 'string' && typeof v !== 'number') throw bad(`${label} must be text`);
   const s = String(v).trim();
-  if (s.length > max) throw bad(`filter ${key} is too long`);
+  if (s.length > max) throw bad(`${label} must be at most ${max} characters`);
   return s || undefined;
+}
+
+/** A text filter value, trimmed, or undefined when absent or empty. */
+export function textFilter(filter: Record<string, unknown>, key: string, max = MAX_SEARCH): string | undefined {
+  return textParam(filter[key], `filter ${key}`, max);
 }
 
 export function boolFilter(filter: Record<string, unknown>, key: string): boolean | undefined {

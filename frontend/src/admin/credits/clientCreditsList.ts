@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDataProvider, type DataProvider } from 'react-admin';
+import { useDebouncedSearch } from '../shared/useDebouncedSearch';
 import type { CreditsMethods } from './dataProvider';
 import { clientsPageKey } from './queries';
 import type { ClientCreditsQuery } from './types';
@@ -17,19 +18,8 @@ export const CLIENT_SEARCH_DELAY_MS = 250;
  */
 export function useClientCreditsList() {
   const dataProvider = useDataProvider<DataProvider & CreditsMethods>();
-  const [searchText, setSearchText] = useState('');
-  const [q, setQ] = useState('');
   const [page, setPage] = useState(0);
-
-  useEffect(() => {
-    const next = searchText.trim();
-    if (next === q) return;
-    const timer = setTimeout(() => {
-      setQ(next);
-      setPage(0);
-    }, CLIENT_SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, q]);
+  const { searchText, setSearchText, q, clear } = useDebouncedSearch(CLIENT_SEARCH_DELAY_MS, () => setPage(0));
 
   const query: ClientCreditsQuery = { q, page, perPage: CLIENTS_PER_PAGE };
   const list = useQuery({
@@ -55,11 +45,7 @@ export function useClientCreditsList() {
     searchText,
     setSearchText,
     /** the clear button: an empty search at once, first page */
-    clearSearch: () => {
-      setSearchText('');
-      setQ('');
-      setPage(0);
-    },
+    clearSearch: clear,
     page,
     setPage,
     perPage: CLIENTS_PER_PAGE,

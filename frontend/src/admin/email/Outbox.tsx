@@ -25,6 +25,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../shared/ui/formatters';
 import { serverMessage, useAdminToast } from '../shared/toast';
+import { useDebouncedSearch } from '../shared/useDebouncedSearch';
 import { useEmailApi } from './dataProvider';
 import { isInFlight, kindLabel } from './labels';
 import { OutboxEmailDialog } from './OutboxEmailDialog';
@@ -95,20 +96,9 @@ export function Outbox() {
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(OUTBOX_DEFAULT_PER_PAGE);
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
-  const [searchText, setSearchText] = useState('');
-  const [q, setQ] = useState('');
   const [viewing, setViewing] = useState<OutboxEmail | null>(null);
-
   // the search is sent once typing pauses
-  useEffect(() => {
-    const next = searchText.trim();
-    if (next === q) return;
-    const timer = setTimeout(() => {
-      setQ(next);
-      setPage(0);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, q]);
+  const { searchText, setSearchText, q } = useDebouncedSearch(SEARCH_DELAY_MS, () => setPage(0));
 
   const query: OutboxQuery = { page, perPage, q, status: statusFilter === 'all' ? '' : statusFilter };
   const outbox = useQuery({

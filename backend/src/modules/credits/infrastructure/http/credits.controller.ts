@@ -4,10 +4,10 @@ import type { Response } from 'express';
 import type { User } from '../../../clients';
 import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { Money } from '../../../../shared/domain/money';
-import { DomainError, NotFoundError } from '../../../../shared/errors/domain-error';
+import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
-import { parseListQuery, sendList } from '../../../../shared/http/list-query';
+import { MAX_SEARCH, parseListQuery, sendList, textFilter, textParam } from '../../../../shared/http/list-query';
 import { AdjustCreditsHandler } from '../../application/adjust-credits/adjust-credits.handler';
 import { BundleCatalogue } from '../../application/bundles/bundle-catalogue';
 import { PurchaseCreditsHandler } from '../../application/purchase-credits/purchase-credits.handler';
@@ -37,17 +37,6 @@ const toResponse = (b: CreditBundle): BundleResponse => {
   const p = b.props;
   return bundleResponse({ id: p.id, name: p.name, description: p.description, credit_amount: p.creditAmount, price_cents: String(p.price.cents), is_active: p.isActive });
 };
-
-const MAX_SEARCH = 200;
-
-/** The Client Credits search: trimmed text, or undefined when absent or blank; 400 when not one text or too long. */
-function searchText(raw: unknown, name = 'q'): string | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  if (typeof raw !== 'string' && typeof raw !== 'number') throw new DomainError('validation', 'LIST.BAD_PARAMETER', `${name} must be text`);
-  const text = String(raw).trim();
-  if (text.length > MAX_SEARCH) throw new DomainError('validation', 'LIST.BAD_PARAMETER', `${name} must be at most ${MAX_SEARCH} characters`);
-  return text || undefined;
-}
 
 /** Spec §7 "Credits": bundles, balances, the admin's client credits and adjustments (CONTRACT §4). */
 @ApiTags('credits')
@@ -186,7 +175,7 @@ export class CreditsController {
   @ApiOkResponse({ type: ClientWithCreditsResponse, isArray: true })
   async clients(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<ClientWithCreditsResponse[]> {
     const q = parseListQuery(query, CLIENT_CREDIT_SORTS, { field: 'username', order: 'ASC' });
-    const search = searchText(query.q) ?? searchText(q.filter.q, 'filter q');
+    const search = textParam(query.q, 'q') ?? textFilter(q.filter, 'q');
     const { rows, total } = await this.queries.clientsWithCredits(q, search);
     return sendList(res, 'clients-with-credits', q, rows, total);
   }
