@@ -5,6 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, type ReactNode } from 'react';
 import { HttpError, useCloseNotification, useNotify } from 'react-admin';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { toastAlertSx } from '../../shared/ui/toastAlertSx';
 
 /** Spec §9: one toast at a time (react-admin queues them), 5000 ms by default. */
 export const ADMIN_TOAST_DURATION_MS = 5000;
@@ -26,14 +27,7 @@ function ToastContent({ title, description, variant = 'default' }: AdminToastOpt
       variant={destructive ? 'filled' : 'standard'}
       onClose={close}
       data-variant={variant}
-      sx={{
-        width: '100%',
-        minWidth: { sm: 340 },
-        maxWidth: { md: 420 },
-        boxShadow: '0 10px 30px rgba(15, 23, 42, 0.18)',
-        alignItems: 'flex-start',
-        ...(destructive ? {} : { bgcolor: 'background.paper', color: 'text.primary', border: 1, borderColor: 'divider' }),
-      }}
+      sx={toastAlertSx(destructive)}
     >
       <AlertTitle sx={{ mb: description ? 0.25 : 0, fontWeight: 700 }}>{title}</AlertTitle>
       {description}

@@ -5,6 +5,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback } from 'react';
 import { TOAST_DURATION_MS, type ActiveToast } from './toast';
+import { toastAlertSx } from './toastAlertSx';
 
 export interface ToastViewProps {
   toast: ActiveToast;
@@ -49,16 +50,7 @@ export function ToastView({ toast: current, open, onClose, onExited }: ToastView
         variant={destructive ? 'filled' : 'standard'}
         onClose={() => handleClose()}
         data-variant={current.variant ?? 'default'}
-        sx={{
-          width: '100%',
-          minWidth: { sm: 340 },
-          maxWidth: { md: 420 },
-          boxShadow: '0 10px 30px rgba(15, 23, 42, 0.18)',
-          alignItems: 'flex-start',
-          ...(destructive
-            ? {}
-            : { bgcolor: 'background.paper', color: 'text.primary', border: 1, borderColor: 'divider' }),
-        }}
+        sx={toastAlertSx(destructive)}
       >
         <AlertTitle sx={{ mb: current.description ? 0.25 : 0, fontWeight: 700 }}>{current.title}</AlertTitle>
         {current.description}
