@@ -581,8 +581,9 @@ ceiling of this machine and client together, and "vs bare" is what the product k
 
 The product keeps the answers of its two most read lists, the Projects page and My Projects, for as long as
 nothing they show changes (docs/decisions/0016-kept-list-answers.md); asking the same page again and again,
-as autocannon does, measures that path: the session's statement, which also reads the list version, and the
-kept answer. The rows "read every time" ask a second process of the product that keeps nothing
+as autocannon does, measures that path: the kept-answer lane in front of Express
+(docs/decisions/0017-kept-answer-lane.md) reads the session with its one statement, which also reads the list
+version, checks the session and the route's guard, and sends the kept answer. The rows "read every time" ask a second process of the product that keeps nothing
 (\`LIST_CACHE_MB=0\`): what a page costs right after a change, or the first time it is asked for.
 
 ## Machine

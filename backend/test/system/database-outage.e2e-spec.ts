@@ -93,7 +93,28 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
         await sleep(100);
       }
     };
-    const running = [...admins.map(serviceWriter), signUps(), prober()];
+    // The Projects page, read again and again: from the second read on it is a kept answer, which the
+    // kept-answer lane (decision 0017) serves after reading the session; with the database down it
+    // must answer 503 like everything else, never the kept page and never a 500.
+    const owner = new HttpSession(app.url, 10_000);
+    const ownerEmail = `${tag}owner@example.com`;
+    const registered = await owner.post('/api/register', { username: `Outage owner ${tag}`, email: ownerEmail, password: 'secret123' });
+    expect(registered.status).toBe(201);
+    owner.close();
+    expect((await admins[0].post('/api/projects', { name: `${tag} kept page`, clientId: (registered.body as { id: number }).id, price: 100 })).status).toBe(201);
+    const reads: Array<{ phase: Phase; status: number; body: unknown }> = [];
+    const pagePath = `/api/projects?sort=${encodeURIComponent('["date","DESC"]')}&range=${encodeURIComponent('[0,24]')}`;
+    const reader = async (s: HttpSession) => {
+      while (!stop) {
+        const at = phase;
+        const res = await s.get(pagePath).catch((err: Error) => ({ status: 0, body: err.message }));
+        reads.push({ phase: at, status: res.status, body: res.body });
+        await sleep(20);
+      }
+    };
+    const pageReader = new HttpSession(app.url, 10_000);
+    expect((await pageReader.post('/api/login', { email: ADMIN.email, password: ADMIN.password })).status).toBe(200);
+    const running = [...admins.map(serviceWriter), signUps(), prober(), reader(pageReader)];
 
     await sleep(2_000);
     const t0 = Date.now();
@@ -117,6 +138,7 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
     stop = true;
     await Promise.all(running);
     admins.forEach((s) => s.close());
+    pageReader.close();
 
     const tally = (list: Array<{ status: number }>) =>
       list.reduce<Record<string, number>>((a, x) => ({ ...a, [x.status]: (a[x.status] ?? 0) + 1 }), {});
@@ -130,6 +152,15 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
         `/api/health during the outage: ${JSON.stringify(tally(health.filter((h) => h.phase === 'down')))}; slowest write answer ${Math.round(Math.max(...writes.map((w) => w.ms)))} ms`,
       ].join('\n'),
     );
+
+    // The kept Projects page: 200 before, a JSON 503 while the database is down, 200 again after.
+    console.log(`Projects page reads: ${['before', 'down', 'after'].map((p) => `${p} ${JSON.stringify(tally(reads.filter((r) => r.phase === p)))}`).join(', ')}`);
+    expect(reads.filter((r) => r.phase === 'before').every((r) => r.status === 200)).toBe(true);
+    const downReads = reads.filter((r) => r.phase === 'down');
+    expect(downReads.length).toBeGreaterThan(0);
+    for (const r of downReads) expect(r).toMatchObject({ status: 503, body: { statusCode: 503 } });
+    expect(reads.filter((r) => r.phase === 'after').some((r) => r.status === 200)).toBe(true);
+    expect(reads.every((r) => r.status !== 500)).toBe(true);
 
     expect(recoveredAt).toBeGreaterThan(0);
     expect(app.running()).toBe(true); // the same process throughout

@@ -26,7 +26,8 @@ describe('Two app instances on one database (system test, separate processes)', 
     const databaseUrl = scratch.url;
     const env = { AUTH_IP_LIMIT_PER_MIN: '10', OUTBOX_POLL_MS: '100' };
     // One after the other: both would otherwise run the migrations at once.
-    a = await startAppProcess({ name: 'instance 1', databaseUrl, smtpUrl: smtp.url(), env });
+    // Instance 1 logs every request (LOG_LEVEL info), so a test can read its request log.
+    a = await startAppProcess({ name: 'instance 1', databaseUrl, smtpUrl: smtp.url(), env: { ...env, LOG_LEVEL: 'info' } });
     b = await startAppProcess({ name: 'instance 2', databaseUrl, smtpUrl: smtp.url(), env });
     console.log(`instance processes started in ${a.startupMs} ms and ${b.startupMs} ms`);
     db = new Client({ connectionString: databaseUrl });
@@ -104,6 +105,22 @@ describe('Two app instances on one database (system test, separate processes)', 
     expect((await adminB.request('DELETE', `/api/projects/${created.body.id}`)).status).toBe(204);
     expect(await names()).toEqual([]);
     [adminA, adminB].forEach((s) => s.close());
+
+    // Every read of the page is in instance 1's request log, one short line each, the kept answers
+    // given by the kept-answer lane (decision 0017) as well as those built by the full stack.
+    const logged = async () => {
+      for (let i = 0; ; i++) {
+        const lines = a.output().split('\n').filter((l) => l.includes('"url":"/api/projects?sort=') && l.includes(encodeURIComponent('Kept')));
+        if (lines.length >= 6 || i > 50) return lines;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    const lines = await logged();
+    expect(lines).toHaveLength(6);
+    for (const line of lines) {
+      expect(JSON.parse(line)).toMatchObject({ level: 30, req: { method: 'GET', id: expect.any(String) }, res: { statusCode: 200 }, responseTime: expect.any(Number), msg: 'request completed' });
+      expect(line).not.toMatch(/portal\.sid|cookie/i);
+    }
   });
 
   it('counts the per-address sign-in budget across both instances (AUTH_IP_LIMIT_PER_MIN=10)', async () => {

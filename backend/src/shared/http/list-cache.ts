@@ -73,6 +73,11 @@ export class ListCache {
     return entry;
   }
 
+  /** Whether an answer (of any version) is kept for `key`; neither a hit nor a miss. */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   /** Keeps `body` (already JSON) as the answer for `key` at `version`, and returns the entry. */
   put(key: string, version: string, body: string, headers: Record<string, string> = {}): CachedList {
     const entry = answer(body, headers, version, key);

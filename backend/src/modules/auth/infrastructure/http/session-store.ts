@@ -1,10 +1,15 @@
 import connectPgSimple from 'connect-pg-simple';
+import { parse as parseCookies } from 'cookie';
+import { unsign } from 'cookie-signature';
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type session from 'express-session';
 import type { Pool } from 'pg';
 import { preparedQuery } from '../../../../shared/database/prepared';
+import type { LaneViewer } from '../../../../shared/http/kept-answer-lane';
 import { LIST_VERSION_SQL, setListVersion } from '../../../../shared/http/list-cache';
 import { User, userColumns, userFromRow, UserRow } from '../../../clients';
+import { isSteadySession } from './session';
 
 /**
  * The account each stored session belongs to, read by the store in the same statement as the
@@ -67,5 +72,32 @@ export function sessionAccount(load: (id: number) => Promise<User | null>): Requ
       return settle(known.user);
     }
     load(Number(passport.user)).then(settle, next);
+  };
+}
+
+/**
+ * The kept-answer lane's reading of a request's session (decision 0017): the cookie as express-session
+ * reads it (the same parser, an `s:`-signed value checked with the secret), the session and its account
+ * from `store` in its one statement, and only a session that express-session, sessionLifetime and
+ * sessionAccount would all leave as it is (signed in, account there, within its limits, nothing to
+ * record). null otherwise: the full stack then reads it again and does what it does.
+ */
+export function sessionViewer(store: session.Store, cookieName: string, secret: string): (req: IncomingMessage) => Promise<LaneViewer | null> {
+  return (req) => {
+    const header = req.headers.cookie;
+    const raw = header ? parseCookies(header)[cookieName] : undefined;
+    if (!raw || !raw.startsWith('s:')) return Promise.resolve(null);
+    const sid = unsign(raw.slice(2), secret);
+    if (sid === false) return Promise.resolve(null);
+    return new Promise((resolve, reject) =>
+      store.get(sid, (err, data) => {
+        if (err) return reject(err instanceof Error ? err : new Error(String(err)));
+        const stored = data as (session.SessionData & { passport?: PassportData }) | null | undefined;
+        const passport = stored?.passport;
+        const known = passport && typeof passport === 'object' ? accounts.get(passport) : undefined;
+        if (!known?.user || known.listVersion === null || !isSteadySession(stored, Date.now())) return resolve(null);
+        resolve({ user: known.user, listVersion: String(known.listVersion) });
+      }),
+    );
   };
 }

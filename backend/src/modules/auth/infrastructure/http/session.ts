@@ -25,6 +25,18 @@ export async function signIn(req: Request, user: User, maxAgeMs: number | null):
 }
 
 /**
+ * True when sessionLifetime leaves this signed-in session as it is on a request at `now`: it has its
+ * clock, is within its limits, and its last recorded use is recent enough not to be recorded again.
+ * The kept-answer lane serves only such sessions; every other one goes through sessionLifetime.
+ */
+export function isSteadySession(stored: object | null | undefined, now: number): boolean {
+  const session = stored as { clock?: SessionClock; passport?: { user?: unknown } } | null | undefined;
+  const clock = session?.clock;
+  if (!session?.passport?.user || !clock) return false;
+  return sessionState(clock, now) === 'active' && !shouldRecordUse(clock, now);
+}
+
+/**
  * Runs after express-session and before passport: a signed-in session past its idle or absolute
  * limit is destroyed in the store and replaced by an empty one, so the request goes on as anonymous
  * (401 where sign-in is needed). A live one records its use, at most once a minute.

@@ -7,14 +7,15 @@ import { Money } from '../../../../shared/domain/money';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { answerList, ListCache } from '../../../../shared/http/list-cache';
-import { listHeaders, parseListQuery } from '../../../../shared/http/list-query';
+import { listHeaders } from '../../../../shared/http/list-query';
 import { CreateProjectHandler } from '../../application/create-project/create-project.handler';
 import { ProjectMaintenanceHandler } from '../../application/delete-project/delete-project.handler';
 import { MarkProjectPaidHandler } from '../../application/mark-project-paid/mark-project-paid.handler';
 import { UpdateProjectHandler } from '../../application/update-project/update-project.handler';
 import type { ProjectDetails } from '../../domain/project';
 import { projectNotFound } from '../../domain/projects.errors';
-import { PROJECT_SORTS, ProjectQueries } from '../persistence/project.queries';
+import { ProjectQueries } from '../persistence/project.queries';
+import { clientProjectsKey, projectListKey, projectListQuery, roleOf } from './project-lists';
 import { AddServiceRequest, AdminMarkPaidRequest, MarkPaidRequest, ProjectRequest } from './dto/project.request';
 import { ProjectResponse, ProjectServiceRef } from './dto/project.response';
 
@@ -65,9 +66,8 @@ export class ProjectsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const q = parseListQuery(query, PROJECT_SORTS, { field: 'date', order: 'DESC' });
-    const key = `projects|${viewer.isAdmin ? 'admin' : 'client'}|${q.paged}|${q.sortField}|${q.sortOrder}|${q.offset}|${q.limit}|${JSON.stringify(q.filter)}`;
-    return answerList(req, res, this.lists, key, async () => {
+    const q = projectListQuery(query);
+    return answerList(req, res, this.lists, projectListKey(roleOf(viewer), q), async () => {
       const { rows, total, version } = await this.queries.list(q, viewer);
       return { rows, version, headers: listHeaders('projects', q, rows.length, total) };
     });
@@ -85,8 +85,7 @@ export class ProjectsController {
     @Res() res: Response,
   ): Promise<void> {
     assertMayAccess(viewer, userId, 'Client');
-    const key = `client|${viewer.isAdmin ? 'admin' : 'client'}|${userId}`;
-    return answerList(req, res, this.lists, key, () => this.queries.ofClient(userId, viewer));
+    return answerList(req, res, this.lists, clientProjectsKey(roleOf(viewer), userId), () => this.queries.ofClient(userId, viewer));
   }
 
   @Get('projects/:id')
