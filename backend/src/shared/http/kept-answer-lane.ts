@@ -3,7 +3,7 @@ import fresh from 'fresh';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { User } from '../../modules/clients/domain/user';
 import { CachedList, ListCache } from './list-cache';
-import { requestId } from './request-id';
+import { newRequestId } from './request-id';
 
 /** Who is asking, as the session statement read them, and the list version it read with them. */
 export interface LaneViewer {
@@ -57,10 +57,15 @@ const GZIP_FROM = 1024;
  */
 export class KeptAnswerLane {
   served = 0;
-  private readonly headerPairs: Array<[string, string]>;
+  /** The headers every answer carries, flat. */
+  private readonly fixed: string[];
+  /** Each kept answer's headers, per form; gone with the answer. */
+  private readonly forms = new WeakMap<CachedList, Map<string, string[]>>();
+  /** Accept-Encoding texts and whether they take gzip (browsers send a handful of different ones). */
+  private readonly encodings = new Map<string, boolean>();
 
   constructor(private readonly options: KeptAnswerLaneOptions) {
-    this.headerPairs = Object.entries(options.headers);
+    this.fixed = Object.entries(options.headers).flat();
   }
 
   /** The lane installed on `server`, if any (tests look at what it served). */
@@ -123,32 +128,56 @@ export class KeptAnswerLane {
     const key = viewer.user.isAdmin ? keys.admin : keys.client;
     const entry = key ? this.options.cache.get(key, viewer.listVersion) : undefined;
     if (!entry) return false;
-    const id = requestId(req, res);
-    this.send(req, res, entry);
+    const id = newRequestId(req);
+    this.send(req, res, entry, id);
     // 'finish' comes after end() returned: the line is written once the answer is out, as the request logger does.
     res.once('finish', () => this.options.log(Object.assign(req, { id }), res, Date.now() - started));
     this.served++;
     return true;
   }
 
-  /** What answerList sends for a kept answer, with the headers the full stack adds to every answer. */
-  private send(req: IncomingMessage, res: ServerResponse, entry: CachedList): void {
-    for (const [name, value] of this.headerPairs) res.setHeader(name, value);
-    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-    res.setHeader('ETag', entry.etag);
-    res.setHeader('Vary', 'Accept-Encoding');
-    const gzip = entry.body.length >= GZIP_FROM && accepts(req).encodings('gzip', 'identity') === 'gzip';
-    if (gzip) res.setHeader('Content-Encoding', 'gzip');
-    if (fresh(req.headers, { etag: entry.etag })) {
-      res.statusCode = 304;
-      res.end();
-      return;
+  /**
+   * What answerList sends for a kept answer, with the headers the full stack adds to every answer
+   * (helmet's, the request id). The headers of each kept answer are put together once per form (gzipped
+   * or not, 304) and written in one writeHead.
+   */
+  private send(req: IncomingMessage, res: ServerResponse, entry: CachedList, id: string): void {
+    const gzip = entry.body.length >= GZIP_FROM && this.acceptsGzip(req.headers['accept-encoding']);
+    const notModified = fresh(req.headers, { etag: entry.etag });
+    const body = notModified ? null : gzip ? this.options.cache.gzipped(entry) : entry.body;
+    const headers = this.headersOf(entry, gzip, body);
+    res.writeHead(notModified ? 304 : 200, [...headers, 'X-Request-Id', id]);
+    if (body) res.end(body);
+    else res.end();
+  }
+
+  /** The headers of one form of a kept answer, as a flat [name, value, ...] list. */
+  private headersOf(entry: CachedList, gzip: boolean, body: Buffer | null): string[] {
+    let forms = this.forms.get(entry);
+    if (!forms) this.forms.set(entry, (forms = new Map()));
+    const form = `${gzip ? 'gzip' : 'identity'} ${body ? body.length : 304}`;
+    let headers = forms.get(form);
+    if (!headers) {
+      headers = [...this.fixed];
+      for (const [name, value] of Object.entries(entry.headers)) headers.push(name, value);
+      headers.push('ETag', entry.etag, 'Vary', 'Accept-Encoding');
+      if (gzip) headers.push('Content-Encoding', 'gzip');
+      if (body) headers.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length));
+      forms.set(form, headers);
     }
-    const body = gzip ? this.options.cache.gzipped(entry) : entry.body;
-    res.statusCode = 200;
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Content-Length', body.length);
-    res.end(body);
+    return headers;
+  }
+
+  /** Whether an Accept-Encoding prefers gzip to identity (as Express's req.acceptsEncodings), remembered by its text. */
+  private acceptsGzip(header: string | undefined): boolean {
+    const text = header ?? '';
+    let yes = this.encodings.get(text);
+    if (yes === undefined) {
+      yes = accepts({ headers: { 'accept-encoding': header } } as IncomingMessage).encodings('gzip', 'identity') === 'gzip';
+      if (this.encodings.size >= 256) this.encodings.clear();
+      this.encodings.set(text, yes);
+    }
+    return yes;
   }
 }
 

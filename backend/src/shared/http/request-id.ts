@@ -9,9 +9,14 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  */
 export function requestId(req: IncomingMessage & { id?: unknown }, res: ServerResponse): string {
   if (typeof req.id === 'string') return req.id;
-  const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  const id = newRequestId(req);
   req.id = id;
   res.setHeader('X-Request-Id', id);
   return id;
+}
+
+/** The id a request without one gets: its sane incoming X-Request-Id, or a new one. */
+export function newRequestId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
