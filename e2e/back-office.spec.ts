@@ -47,9 +47,15 @@ test.describe('Back office and My Projects (issue 3)', () => {
     await projectDialog.getByLabel('Project Name').fill(`${tag} Harbour Lane`);
     await projectDialog.getByRole('combobox', { name: 'Client' }).fill(client.name);
     await admin.getByRole('option', { name: client.name }).click();
+    const serviceBox = projectDialog.getByRole('combobox', { name: 'Service' });
     for (const [service, quantity] of [[`${tag} Aerial photos`, 2], [`${tag} Twilight shoot`, 1]] as const) {
-      await projectDialog.getByRole('combobox', { name: 'Service' }).click();
-      await admin.getByRole('option', { name: new RegExp(service) }).click();
+      // On a busy machine a click can reach the list while it is still opening: choose until the box shows the service.
+      await expect(async () => {
+        const option = admin.getByRole('option', { name: new RegExp(service) });
+        if (!(await option.isVisible())) await serviceBox.click();
+        await option.click({ timeout: 2_000 });
+        await expect(serviceBox).toContainText(service, { timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
       await projectDialog.getByLabel('Quantity', { exact: true }).fill(String(quantity));
       await projectDialog.getByRole('button', { name: 'Add' }).click();
     }

@@ -14,9 +14,11 @@ const AdminApp = lazyPage(() => import('./admin/AdminApp'), 'AdminApp');
  * than one after another as each lazy component renders (decision 0014).
  */
 export function preloadPage(pathname: string): void {
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) void preloadBackOffice(pathname);
+  if (isBackOfficePath(pathname)) void preloadBackOffice(pathname);
   else preloadPortalPage(pathname);
 }
+
+export const isBackOfficePath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 const preloadBackOffice = (pathname: string) => AdminApp.preload().then((admin) => admin.preloadAdminPage(pathname));
 

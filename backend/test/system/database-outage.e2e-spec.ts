@@ -171,7 +171,13 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
 
     // Every write answered quickly, with a 201 or a JSON 503 a client can retry; never a hang, never a 500.
     const bad = writes.filter((w) => w.status !== 201 && !(w.status === 503 && (w.body as { statusCode?: number })?.statusCode === 503));
-    if (bad.length) console.log(`the app logged:\n${app.output().split('\n').filter((l) => /"level":(40|50|60)|rror/.test(l)).slice(-10).join('\n')}`);
+    if (bad.length) {
+      // What the app logged about those requests (their error bodies carry the request id), else its last errors.
+      const ids = bad.map((w) => (w.body as { requestId?: string })?.requestId).filter(Boolean) as string[];
+      const lines = app.output().split('\n');
+      const about = lines.filter((l) => ids.some((id) => l.includes(id)));
+      console.log(`the app logged:\n${(about.length ? about : lines.filter((l) => /"level":(40|50|60)|rror/.test(l)).slice(-10)).join('\n')}`);
+    }
     expect(bad.slice(0, 3)).toEqual([]);
     expect(Math.max(...writes.map((w) => w.ms))).toBeLessThan(8_000);
     const downWrites = writes.filter((w) => w.phase === 'down');

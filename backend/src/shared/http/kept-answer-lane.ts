@@ -2,7 +2,7 @@ import accepts from 'accepts';
 import fresh from 'fresh';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { User } from '../../modules/clients/domain/user';
-import { CachedList, ListCache } from './list-cache';
+import { CachedList, GZIP_FROM, ListCache } from './list-cache';
 import { newRequestId } from './request-id';
 
 /** Who is asking, as the session statement read them, and the list version it read with them. */
@@ -43,8 +43,6 @@ export interface KeptAnswerLaneOptions {
 
 const installed = new WeakMap<Server, KeptAnswerLane>();
 
-/** Smaller answers go as they are (as answerList). */
-const GZIP_FROM = 1024;
 
 /**
  * The lean path of the two most read lists (decision 0017): a GET of a list whose answer is kept is

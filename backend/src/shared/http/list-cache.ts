@@ -159,7 +159,7 @@ export async function answerList(req: Request, res: Response, cache: ListCache, 
 }
 
 /** Smaller answers go as they are (as the compression middleware's 1 kB threshold). */
-const GZIP_FROM = 1024;
+export const GZIP_FROM = 1024;
 
 function answer(json: string, headers: Record<string, string> = {}, version: string, key: string): CachedList {
   const body = Buffer.from(json);

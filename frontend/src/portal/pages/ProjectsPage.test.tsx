@@ -90,7 +90,8 @@ describe('My Projects', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Failed to load projects');
     expect(toast).toHaveTextContent('500: Internal server error');
-    expect(screen.getByRole('heading', { name: 'Failed to load projects' })).toBeInTheDocument();
+    // the panel comes with the deferred render of the list, right after the toast
+    expect(await screen.findByRole('heading', { name: 'Failed to load projects' })).toBeInTheDocument();
     expect(screen.getByText('Please try again later or contact support.')).toBeInTheDocument();
     expect(screen.queryByTestId('project-card-skeleton')).not.toBeInTheDocument();
   });

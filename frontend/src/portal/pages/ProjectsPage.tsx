@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { errorText, serverMessageOf } from '../../shared/api/client';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { useToast } from '../../shared/ui/toast';
@@ -105,13 +105,16 @@ export function ProjectsPage() {
     });
   };
 
-  const all = projects.data;
+  // The cards render as a background render once the list is in, in slices that leave the browser free
+  // between them, not as one long task (decision 0014); the skeleton stays until then.
+  const all = useDeferredValue(projects.data);
+  const pending = useDeferredValue(projects.isPending);
   const visible = useMemo(() => (all ? filterProjects(all, search) : []), [all, search]);
   const searching = search.trim() !== '';
   const refreshing = projects.isFetching && !projects.isPending;
 
   let content;
-  if (projects.isPending) {
+  if (pending) {
     content = (
       <ProjectGrid label="Loading projects" busy>
         {Array.from({ length: SKELETON_CARDS }, (_, i) => (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { isAdmin } from '../../../../shared/api/types';
 import { FullScreenSpinner } from '../../../../shared/ui/FullScreenSpinner';
@@ -17,8 +17,12 @@ interface RequireAuthProps {
 export function RequireAuth({ children, adminOnly = false }: RequireAuthProps) {
   const { user, isLoading } = useCurrentUser();
   const location = useLocation();
+  // The client's area (layout and page) renders as a background render once the session check is in,
+  // in slices that leave the browser free between them, not as one long task (decision 0014). The back
+  // office renders at once (see main.tsx).
+  const deferredLoading = useDeferredValue(isLoading);
 
-  if (isLoading) return <FullScreenSpinner />;
+  if (adminOnly ? isLoading : deferredLoading) return <FullScreenSpinner />;
   if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
   if (adminOnly && !isAdmin(user)) return <Navigate to="/" replace />;
   return <>{children}</>;
