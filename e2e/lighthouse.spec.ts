@@ -7,11 +7,11 @@ import { apiSession } from './support/database';
 /**
  * Lighthouse (performance, desktop preset) on the sign-in page and on a signed-in client's My Projects,
  * against the product the global setup started, in Debian's Chromium (decision 0014). Each page is
- * audited three times and the median score counts, as Lighthouse's own docs advise against one run's
+ * audited five times and the median score counts, as Lighthouse's own docs advise against one run's
  * noise (on a busy 2-core machine one run can lose 10 points to another process). Fails below 95.
  */
 const MIN_SCORE = 95;
-const RUNS = 3;
+const RUNS = 5;
 /** The run with the median score of `RUNS` audits; prints each. */
 async function medianAudit(label: string, port: number, url: string, headers?: Record<string, string>): Promise<Audit> {
   const runs: Audit[] = [];
@@ -83,14 +83,14 @@ test.describe('Lighthouse performance (desktop)', () => {
   });
 
   test(`/auth scores at least ${MIN_SCORE}`, async ({ baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const result = await medianAudit('/auth', port, `${baseURL}/auth`);
     expect(new URL(result.url).pathname).toBe('/auth');
     expect(result.score).toBeGreaterThanOrEqual(MIN_SCORE);
   });
 
   test(`/projects of a signed-in client scores at least ${MIN_SCORE}`, async ({ baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     // a client with three projects, made through the API
     const client = newPerson('lighthouse');
     const registered = await fetch(`${baseURL}/api/register`, {

