@@ -14,7 +14,7 @@
  */
 import 'reflect-metadata';
 import autocannon from 'autocannon';
-import { ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +24,7 @@ import { DataSource } from 'typeorm';
 import { typeormOptions } from '../src/shared/database/typeorm-options';
 import { createTestDatabase, TestDatabase } from '../test/support/database';
 import { seedDataset, SeededDataset } from '../test/support/dataset';
-import { ADMIN, AppProcess, compiledBackend, freePort, get, HttpSession, sleep, startAppProcess } from '../test/support/processes';
+import { ADMIN, AppProcess, compiledBackend, freePort, get, HttpSession, sleep, startAppProcess, startHelloServer } from '../test/support/processes';
 
 const BACKEND = join(__dirname, '..');
 const ROOT = join(BACKEND, '..');
@@ -107,16 +107,6 @@ async function backendEntry(): Promise<{ mainJs: string; how: string }> {
     mainJs: join(dir, 'main.js'),
     how: '`node main.js` of the backend compiled with tsconfig.build.json (as `nest build` emits it; backend/dist was missing or older than the sources)',
   };
-}
-
-function startHelloServer(port: number): Promise<ChildProcess> {
-  const code = `require('node:http').createServer((req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('hello world'); })
-    .listen(${port}, '127.0.0.1', () => console.log('ready'));`;
-  const child = spawn(process.execPath, ['-r', join(BACKEND, 'test', 'support', 'exit-with-parent.cjs'), '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout!.once('data', () => resolve(child));
-    child.once('exit', (c) => reject(new Error(`the bare server exited (${c})`)));
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { freePort } from '../../backend/test/support/processes';
+import { freePort, startHelloServer } from '../../backend/test/support/processes';
 
 /**
  * How fast this shared machine runs right now, measured the way `npm run bench` measures its ceiling:
@@ -18,14 +17,8 @@ export async function bareServerRate(seconds = 3): Promise<number> {
   const require = createRequire(__filename);
   const autocannon = require('autocannon') as (opts: object) => Promise<{ requests: { average: number } }>;
   const port = await freePort();
-  const code = `require('node:http').createServer((req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('hello world'); })
-    .listen(${port}, '127.0.0.1', () => console.log('ready'));`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = await startHelloServer(port);
   try {
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.once('data', () => resolve());
-      child.once('exit', (c) => reject(new Error(`the bare server exited (${c})`)));
-    });
     const url = `http://127.0.0.1:${port}/`;
     await autocannon({ url, connections: 50, duration: 1 }); // warm-up
     const result = await autocannon({ url, connections: 50, duration: seconds });

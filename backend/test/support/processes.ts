@@ -40,6 +40,21 @@ function safeKill(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * The bare node:http hello server `npm run bench` measures as this machine's ceiling (and the browser
+ * tests' machine-speed check measures again), as a process of its own on 127.0.0.1:`port`.
+ */
+export function startHelloServer(port: number): Promise<ChildProcess> {
+  const code = `require('node:http').createServer((req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('hello world'); })
+    .listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['-r', EXIT_WITH_PARENT, '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  track(child);
+  return new Promise((resolve, reject) => {
+    child.stdout!.once('data', () => resolve(child));
+    child.once('exit', (c) => reject(new Error(`the bare server exited (${c})`)));
+  });
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();

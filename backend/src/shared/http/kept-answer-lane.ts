@@ -2,7 +2,7 @@ import accepts from 'accepts';
 import fresh from 'fresh';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { User } from '../../modules/clients/domain/user';
-import { CachedList, GZIP_FROM, ListCache } from './list-cache';
+import { answerHeaders, CachedList, GZIP_FROM, ListCache } from './list-cache';
 import { newRequestId } from './request-id';
 
 /** Who is asking, as the session statement read them, and the list version it read with them. */
@@ -156,10 +156,7 @@ export class KeptAnswerLane {
     const form = `${gzip ? 'gzip' : 'identity'} ${body ? body.length : 304}`;
     let headers = forms.get(form);
     if (!headers) {
-      headers = [...this.fixed];
-      for (const [name, value] of Object.entries(entry.headers)) headers.push(name, value);
-      headers.push('ETag', entry.etag, 'Vary', 'Accept-Encoding');
-      if (gzip) headers.push('Content-Encoding', 'gzip');
+      headers = [...this.fixed, ...answerHeaders(entry, gzip)];
       if (body) headers.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length));
       forms.set(form, headers);
     }

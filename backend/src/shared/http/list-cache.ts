@@ -146,16 +146,23 @@ export async function answerList(req: Request, res: Response, cache: ListCache, 
     // Too big for the cache, or a cache of size 0 (LIST_CACHE_MB=0): sent as it is, like any answer.
     kept = cache.holds(entry);
   }
-  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+  const gzip = kept && entry.body.length >= GZIP_FROM && req.acceptsEncodings('gzip', 'identity') === 'gzip';
+  const headers = answerHeaders(entry, gzip);
+  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('ETag', entry.etag);
-  res.setHeader('Vary', 'Accept-Encoding');
-  if (kept && entry.body.length >= GZIP_FROM && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
-    res.setHeader('Content-Encoding', 'gzip');
-    res.send(cache.gzipped(entry));
-  } else {
-    res.send(entry.body);
-  }
+  res.send(gzip ? cache.gzipped(entry) : entry.body);
+}
+
+/**
+ * The headers of a list answer besides its type and length, as a flat [name, value, ...] list: its own
+ * (Content-Range), the ETag, Vary, and Content-Encoding when it goes gzipped. answerList and the
+ * kept-answer lane send the same.
+ */
+export function answerHeaders(entry: CachedList, gzip: boolean): string[] {
+  const headers = Object.entries(entry.headers).flat();
+  headers.push('ETag', entry.etag, 'Vary', 'Accept-Encoding');
+  if (gzip) headers.push('Content-Encoding', 'gzip');
+  return headers;
 }
 
 /** Smaller answers go as they are (as the compression middleware's 1 kB threshold). */
