@@ -1,11 +1,10 @@
-import { Test } from '@nestjs/testing';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { AppModule } from '../src/app.module';
-import { buildOpenApiDocument, configureApp } from '../src/configure-app';
+import { buildOpenApiDocument, createApp } from '../src/configure-app';
 import { loadConfig } from '../src/shared/config/app-config';
 import { createTestDatabase } from '../test/support/database';
 
@@ -23,9 +22,7 @@ export async function withDocumentApp<T>(use: (doc: OpenAPIObject) => Promise<T>
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-openapi-'));
   try {
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', STATIC_DIR: join(dataDir, 'none') });
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, db.url)] }).compile();
-    const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
-    configureApp(app, config);
+    const app = await createApp(AppModule.forRoot(config, db.url), config, { quiet: true });
     await app.init();
     try {
       return await use(buildOpenApiDocument(app));

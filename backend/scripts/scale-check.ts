@@ -4,14 +4,13 @@
  * list calls the pages make. Run: npm run scale-check -w backend. (The full benchmark is `npm run bench`.)
  */
 import 'reflect-metadata';
-import { Test } from '@nestjs/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
-import { configureApp } from '../src/configure-app';
+import { createApp } from '../src/configure-app';
 import { loadConfig } from '../src/shared/config/app-config';
 import { createTestDatabase } from '../test/support/database';
 
@@ -29,9 +28,7 @@ async function main(): Promise<void> {
     ADMIN_PASSWORD: 'OwnerPass1!',
     STATIC_DIR: join(dataDir, 'none'),
   });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, db.url)] }).compile();
-  const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
-  configureApp(app, config);
+  const app = await createApp(AppModule.forRoot(config, db.url), config, { quiet: true });
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   try {

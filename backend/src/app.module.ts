@@ -1,8 +1,6 @@
-import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
-import pino from 'pino';
 import { AuthModule } from './modules/auth';
 import { ClientsModule, UserOrmEntity } from './modules/clients';
 import { CreditsModule } from './modules/credits';
@@ -15,7 +13,6 @@ import { AppConfig } from './shared/config/app-config';
 import { typeormOptions } from './shared/database/typeorm-options';
 import { HealthController } from './shared/health/health.controller';
 import { PublicConfigController } from './shared/http/public-config.controller';
-import { requestId } from './shared/http/request-id';
 import { SharedModule } from './shared/shared.module';
 
 export const ENTITIES = [UserOrmEntity, OutboxOrmEntity];
@@ -28,24 +25,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         SharedModule.forRoot(config),
-        LoggerModule.forRoot({
-          // Written asynchronously: under load, lines are gathered into few writes instead of one each.
-          pinoHttp: [
-            {
-              level: config.logLevel,
-              genReqId: requestId,
-              // One short line a request: no headers (so no cookie can reach the log) and little to copy.
-              serializers: {
-                req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-                res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-              },
-              customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-              autoLogging: { ignore: (req) => req.url === '/api/health' },
-            },
-            pino.destination({ dest: 1, sync: false }),
-          ],
-          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-        }),
         TypeOrmModule.forRoot(typeormOptions(databaseUrl, ENTITIES)),
         TerminusModule,
         ClientsModule,

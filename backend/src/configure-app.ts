@@ -1,49 +1,74 @@
-import type { INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie, { Signer } from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySession from '@fastify/session';
+import fastifyStatic from '@fastify/static';
+import type { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import compression from 'compression';
-import express, { NextFunction, Request, Response } from 'express';
-import session from 'express-session';
-import helmet from 'helmet';
-import { Logger, PinoLogger } from 'nestjs-pino';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import passport from 'passport';
-import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import { SESSION_COOKIE } from './modules/auth';
-import { createSessionStore, sessionAccount, sessionViewer } from './modules/auth/infrastructure/http/session-store';
-import { PROJECT_KEPT_ROUTES } from './modules/projects';
-import { UserRepository } from './modules/clients';
-import { sessionLifetime, SESSION_TTL_MS } from './modules/auth/infrastructure/http/session';
+import { SESSION_COOKIE, sessionAccount, PgSessionStore } from './modules/auth';
 import { AppConfig } from './shared/config/app-config';
+import { poolOf } from './shared/database/prepared';
 import { HttpErrorFilter } from './shared/errors/http-error.filter';
-import { bodyParsers } from './shared/http/body-parsers';
-import { KeptAnswerLane } from './shared/http/kept-answer-lane';
-import { ListCache } from './shared/http/list-cache';
-import { requestId } from './shared/http/request-id';
-import { sameOriginMutations } from './shared/http/same-origin';
+import { answerClientError } from './shared/http/client-errors';
+import { newRequestId } from './shared/http/request-id';
+import { MAX_BODY_BYTES } from './shared/http/request-guards';
 import { createValidationPipe } from './shared/http/validation';
+import { createLogger, NestPinoLogger } from './shared/logging/logger';
+import { SESSION_COOKIE_PATH } from './shared/session/request-session';
 
 /**
- * Everything around the routes: security headers, body limits, sessions in PostgreSQL, validation,
- * the error shape, Swagger and the React app. Used by main.ts and by every API test, so tests run
- * exactly the stack users get.
+ * The Nest application on Fastify, as `npm start` runs it and as every API test, the OpenAPI writer and
+ * the scale check build it: one request path for every request (Fastify, then Nest's guards, pipes,
+ * handler and filters). Call `init()` (or `listen()`) on the answer.
  */
-export function configureApp(app: INestApplication, config: AppConfig): INestApplication {
-  const expressApp = (app as NestExpressApplication).getHttpAdapter().getInstance() as express.Express;
-  expressApp.disable('x-powered-by');
-  expressApp.set('trust proxy', parseTrustProxy(config.trustProxy));
-  app.useLogger(app.get(Logger));
-  // Every request gets its id first, so even an error answered before the routes carries it.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    requestId(req, res);
-    next();
+export async function createApp(root: DynamicModule, config: AppConfig, options: { quiet?: boolean } = {}): Promise<NestFastifyApplication> {
+  const logger = createLogger(options.quiet ? 'silent' : config.logLevel);
+  const adapter = new FastifyAdapter({
+    trustProxy: parseTrustProxy(config.trustProxy),
+    bodyLimit: MAX_BODY_BYTES,
+    genReqId: (req: IncomingMessage) => newRequestId(req),
+    // Requests Node's parser refuses (a 16 kB address, a broken request line) answer in the API's error shape.
+    clientErrorHandler: answerClientError,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
+    bodyParser: false,
+    bufferLogs: !options.quiet,
+    logger: options.quiet ? false : undefined,
+  });
+  if (!options.quiet) app.useLogger(new NestPinoLogger(logger));
+  await configureApp(app, config, logger);
+  return app;
+}
+
+/** Everything around the routes: request ids and logging, headers, body parsing, sessions, validation, errors, docs, the React app. */
+async function configureApp(app: NestFastifyApplication, config: AppConfig, logger: Logger): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+
+  // Every request's id is echoed, and one log line is written when its answer is sent.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    done();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (request.url !== '/api/health') {
+      const level = reply.statusCode >= 500 ? 'error' : reply.statusCode >= 400 ? 'warn' : 'info';
+      logger[level]({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+    }
+    done();
   });
 
   // Stripe.js is loaded (and talks to Stripe) only when real Stripe is configured.
   const stripe = config.paymentMode === 'stripe';
-  const securityHeaders = helmet({
+  await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         'script-src': ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
@@ -57,37 +82,34 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.use(securityHeaders);
-  app.use('/api', sameOriginMutations(config.appUrl, ['/stripe/webhook']));
-  for (const parser of bodyParsers()) app.use(parser);
 
-  const dataSource = app.get(DataSource);
-  const pool = (dataSource.driver as unknown as { master: Pool }).master;
-  const users = app.get(UserRepository);
-  const store = createSessionStore(session, pool, {
-    tableName: 'session',
-    createTableIfMissing: false,
-    ttl: SESSION_TTL_MS / 1000,
-    pruneSessionInterval: 15 * 60,
-    // The row's expiry moves when the session is saved (sign-in, then at most once a minute of use
-    // by sessionLifetime); no extra UPDATE on every request.
-    disableTouch: true,
-    errorLog: (...args: unknown[]) => console.error('session store:', ...args),
+  registerBodyParsers(fastify);
+
+  // Server-side sessions in PostgreSQL (decision 0002), read with their account in one statement.
+  const store = new PgSessionStore(poolOf(app.get(DataSource)));
+  fastify.addHook('onClose', (_instance, done) => {
+    store.close();
+    done();
   });
-  app.use(
-    '/api',
-    session({
-      name: SESSION_COOKIE,
-      secret: config.sessionSecret,
-      store,
-      resave: false,
-      saveUninitialized: false,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/' },
-    }),
-    sessionLifetime(),
-    passport.initialize(),
-    sessionAccount((id) => users.findById(id)),
-  );
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    cookieName: SESSION_COOKIE,
+    // The cookie is signed as before ('s:' + id + '.' + HMAC-SHA256), so sessions outlive the upgrade.
+    cookiePrefix: 's:',
+    secret: new Signer(config.sessionSecret, 'sha256'),
+    store,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: SESSION_COOKIE_PATH },
+  });
+  fastify.decorateRequest('user', null);
+  fastify.addHook('onRequest', sessionAccount);
+
+  // Answers about a signed-in user's things are never kept by browsers or proxies (CONTRACT §8).
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (isApiPath(request.url) && !request.url.startsWith('/api/docs') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
+  });
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
@@ -99,40 +121,29 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
     customSiteTitle: 'Studio Portal API',
   });
 
-  serveFrontend(app, config.staticDir);
-
-  // The kept answers of the two most read lists go out before Express (decision 0017).
-  if (config.listCacheMb > 0) {
-    new KeptAnswerLane({
-      cache: app.get(ListCache),
-      routes: PROJECT_KEPT_ROUTES,
-      viewer: sessionViewer(store, SESSION_COOKIE, config.sessionSecret),
-      parseQuery: expressApp.get('query parser fn') as (search: string) => Record<string, unknown>,
-      headers: fixedHeaders(securityHeaders),
-      // The request logger's line (its serializers shorten req and res as for every other request).
-      log: (req, res, responseTime) => PinoLogger.root?.info({ req, res, responseTime }, 'request completed'),
-    }).install(app.getHttpServer());
-  }
-  return app;
+  await serveFrontend(app, config.staticDir);
 }
 
-/** The headers `middleware` sets whatever the request (helmet's: fixed by its configuration). */
-function fixedHeaders(middleware: (req: Request, res: Response, next: (err?: unknown) => void) => void): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: unknown) => (headers[name] = String(value)),
-    removeHeader: (name: string) => delete headers[name],
-  };
-  let done = false;
-  middleware({ method: 'GET', url: '/', headers: {} } as Request, res as unknown as Response, (err?: unknown) => {
-    if (err) throw err instanceof Error ? err : new Error(String(err));
-    done = true;
+/**
+ * JSON (its raw bytes kept for webhook signatures) and form bodies, up to 1 MB (413 beyond, 400 for
+ * broken JSON, both in the API's error shape). An empty JSON body is no body, as browsers send one with
+ * DELETE; a body of another type is not read (the handler's validation then says what is missing).
+ */
+function registerBodyParsers(fastify: FastifyInstance): void {
+  const json = fastify.getDefaultJsonParser('error', 'error');
+  const options = { parseAs: 'buffer' as const, bodyLimit: MAX_BODY_BYTES };
+  fastify.addContentTypeParser('application/json', options, (req, body: Buffer, done) => {
+    (req as FastifyRequest & { rawBody?: Buffer }).rawBody = body;
+    if (body.length === 0) return done(null, undefined);
+    json(req, body.toString('utf8'), done);
   });
-  if (!done) throw new Error('the security headers middleware did not finish at once');
-  return headers;
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', options, (_req, body: Buffer, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body.toString('utf8'))));
+  });
+  fastify.addContentTypeParser('*', options, (_req, _body, done) => done(null, undefined));
 }
 
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
   const options = new DocumentBuilder()
     .setTitle('Studio Portal API')
     .setDescription(
@@ -145,27 +156,33 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return SwaggerModule.createDocument(app, options);
 }
 
-/** The built React app at every path outside /api, with the history fallback to index.html. */
-function serveFrontend(app: INestApplication, staticDir: string): void {
-  const index = join(staticDir, 'index.html');
-  if (!existsSync(index)) return;
-  const files = express.static(staticDir, {
-    index: false,
-    setHeaders: (res, path) => {
-      res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  // The built app goes out gzipped to browsers that accept it; API calls never look for a file on disk.
-  const gzip = compression();
-  app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req.path) ? next() : gzip(req, res, () => files(req, res, next))));
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+/**
+ * The built React app at every path outside /api, gzipped for browsers that accept it, with the history
+ * fallback to index.html. API paths never look for a file on disk: an unknown one is Nest's 404.
+ */
+async function serveFrontend(app: NestFastifyApplication, staticDir: string): Promise<void> {
+  if (!existsSync(join(staticDir, 'index.html'))) return;
+  await app.register(async (web: FastifyInstance) => {
+    await web.register(fastifyCompress, { encodings: ['gzip'] });
+    await web.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: (reply, path) => {
+        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    const page = (request: FastifyRequest, reply: FastifyReply) => {
+      if (isApiPath(request.url)) return reply.callNotFound();
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    };
+    web.get('/', page);
+    web.get('/*', page);
   });
 }
 
-const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 function parseTrustProxy(value: string): boolean | number | string {
   if (value === 'true') return true;

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
-import { configureApp } from './configure-app';
+import { createApp } from './configure-app';
 import { AppConfig, ConfigError, loadConfig } from './shared/config/app-config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './shared/database/embedded-postgres';
 
@@ -27,8 +26,7 @@ async function bootstrap(): Promise<void> {
     databaseUrl = embedded.url;
   }
 
-  const app = await NestFactory.create(AppModule.forRoot(config, databaseUrl), { bodyParser: false, bufferLogs: true });
-  configureApp(app, config);
+  const app = await createApp(AppModule.forRoot(config, databaseUrl), config);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -46,7 +44,7 @@ async function bootstrap(): Promise<void> {
     app.enableShutdownHooks();
   }
 
-  await app.listen(config.port);
+  await app.listen(config.port, '0.0.0.0');
   console.log(`Studio portal on ${config.appUrl} (API docs at ${config.appUrl}/api/docs)`);
 }
 

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { AppConfig } from './config/app-config';
-import { ClientErrorAnswers } from './http/client-errors';
+import { SameOriginGuard, UsableInputGuard } from './http/request-guards';
 import { Argon2PasswordHasher } from './security/argon2-password-hasher';
 import { PasswordHasher } from './security/password-hasher';
 import { PgSessionRegistry } from './session/pg-session-registry';
@@ -9,7 +10,7 @@ import { TransactionHost } from './transaction/transaction-host';
 
 /**
  * What every module may inject: the configuration, the transaction host, hashing and the session registry;
- * also the JSON answers to requests Node's HTTP parser refuses.
+ * also the global guards every request passes.
  */
 @Global()
 @Module({})
@@ -22,7 +23,9 @@ export class SharedModule {
         TransactionHost,
         { provide: PasswordHasher, useClass: Argon2PasswordHasher },
         { provide: SessionRegistry, useClass: PgSessionRegistry },
-        ClientErrorAnswers,
+        // Global guards, in this order, before every route's own: refuse cross-site changes, then unusable input.
+        { provide: APP_GUARD, useClass: SameOriginGuard },
+        { provide: APP_GUARD, useClass: UsableInputGuard },
       ],
       exports: [AppConfig, TransactionHost, PasswordHasher, SessionRegistry],
     };

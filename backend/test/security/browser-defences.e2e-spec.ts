@@ -1,4 +1,4 @@
-import { FOREIGN_ORIGIN_MESSAGE } from '../../src/shared/http/same-origin';
+import { FOREIGN_ORIGIN_MESSAGE } from '../../src/shared/http/request-guards';
 import { ADMIN, createTestApp, newClient, TestApp } from '../support/test-app';
 
 /** Issue 7 §4: cross-site requests, security headers, and what an error may tell. */

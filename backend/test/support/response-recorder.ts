@@ -1,5 +1,4 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import { ContractError, expectMatchesContract, matchRoute } from './openapi-contract';
 
 interface Recorded {
@@ -21,29 +20,14 @@ export class ResponseRecorder {
   private readonly answers: Recorded[] = [];
   private checked = 0;
 
-  middleware(): RequestHandler {
-    return (req: Request, res: Response, next: NextFunction) => {
-      if (!req.originalUrl.startsWith('/api/') || req.originalUrl.startsWith('/api/docs')) return next();
-      const chunks: Buffer[] = [];
-      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-      const end = res.end.bind(res) as (...args: unknown[]) => Response;
-      const keep = (chunk: unknown, encoding?: unknown) => {
-        if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
-      };
-      (res as unknown as { write: (...args: unknown[]) => boolean }).write = (...args: unknown[]) => {
-        keep(args[0], args[1]);
-        return write(...args);
-      };
-      (res as unknown as { end: (...args: unknown[]) => Response }).end = (...args: unknown[]) => {
-        keep(args[0], args[1]);
-        return end(...args);
-      };
-      res.on('finish', () => {
-        const headers = res.getHeaders() as Record<string, string | string[] | undefined>;
-        const raw = Buffer.concat(chunks);
-        // A kept list answer goes gzipped to a client that accepts it (as supertest's does).
-        const text = (headers['content-encoding'] === 'gzip' && raw.length ? gunzipSync(raw) : raw).toString('utf8');
+  /** Records every API answer the app sends (Fastify's onSend: the payload as it goes out). */
+  attach(fastify: FastifyInstance): void {
+    fastify.addHook('onSend', (request, reply, payload, done) => {
+      const url = request.url;
+      if (url.startsWith('/api/') && !url.startsWith('/api/docs')) {
+        const raw = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : Buffer.alloc(0);
+        const headers = reply.getHeaders() as Record<string, string | string[] | undefined>;
+        const text = raw.toString('utf8');
         let body: unknown = {};
         if (/json/i.test(String(headers['content-type'] ?? '')) && text) {
           try {
@@ -52,10 +36,10 @@ export class ResponseRecorder {
             body = text;
           }
         }
-        this.answers.push({ method: req.method, url: req.originalUrl, status: res.statusCode, headers, text, body });
-      });
-      next();
-    };
+        this.answers.push({ method: request.method, url, status: reply.statusCode, headers, text, body });
+      }
+      done(null, payload);
+    });
   }
 
   /** Checks the answers recorded since the last check; throws one error listing every mismatch. */

@@ -1,18 +1,18 @@
-import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
-import { configureApp } from '../../src/configure-app';
+import { createApp } from '../../src/configure-app';
 import { AppConfig, loadConfig } from '../../src/shared/config/app-config';
 import { ResponseRecorder } from './response-recorder';
 import { SmtpSink } from './smtp-sink';
 
 export interface TestApp {
-  app: INestApplication;
+  app: NestFastifyApplication;
   config: AppConfig;
   db: DataSource;
   smtp: SmtpSink;
@@ -45,13 +45,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     STATIC_DIR: join(tmpdir(), 'no-frontend-in-api-tests'),
     ...env,
   });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, databaseUrl)] }).compile();
-  const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
+  const app = await createApp(AppModule.forRoot(config, databaseUrl), config, { quiet: true });
   // Every answer is held against openapi.yaml when the app closes (see ResponseRecorder).
   const recorder = new ResponseRecorder();
-  app.use(recorder.middleware());
-  configureApp(app, config);
+  recorder.attach(app.getHttpAdapter().getInstance() as unknown as FastifyInstance);
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   const server = app.getHttpServer();
   return {
     app,

@@ -14,7 +14,7 @@ import { RegisterHandler } from './application/register/register.handler';
 import { RequestResetCodeHandler } from './application/request-reset-code/request-reset-code.handler';
 import { ResetPasswordHandler } from './application/reset-password/reset-password.handler';
 import { AuthController } from './infrastructure/http/auth.controller';
-import { SessionSerializer } from './infrastructure/http/session.serializer';
+import { LocalAuthGuard, LocalStrategy } from './infrastructure/http/local.strategy';
 import { AuthAttemptLogTypeorm } from './infrastructure/persistence/auth-attempt-log.typeorm';
 import { ResetCodeTypeormRepository } from './infrastructure/persistence/reset-code.typeorm-repository';
 
@@ -22,7 +22,7 @@ import { ResetCodeTypeormRepository } from './infrastructure/persistence/reset-c
   imports: [
     ClientsModule,
     EmailModule,
-    PassportModule.register({ session: true }),
+    PassportModule.register({ session: false }),
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, DataSource],
       // The counts live in PostgreSQL, so every app instance draws on one budget per address.
@@ -40,7 +40,8 @@ import { ResetCodeTypeormRepository } from './infrastructure/persistence/reset-c
     RequestResetCodeHandler,
     ResetPasswordHandler,
     BootstrapAdminHandler,
-    SessionSerializer,
+    LocalStrategy,
+    LocalAuthGuard,
     { provide: AuthAttemptLog, useClass: AuthAttemptLogTypeorm },
     { provide: ResetCodeRepository, useClass: ResetCodeTypeormRepository },
   ],

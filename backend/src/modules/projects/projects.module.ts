@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AppConfig } from '../../shared/config/app-config';
-import { ListCache } from '../../shared/http/list-cache';
 import { ClientsModule } from '../clients';
 import { EmailModule } from '../email';
 import { PaymentsModule } from '../payments';
@@ -26,8 +24,6 @@ import { ProjectSqlRepository } from './infrastructure/persistence/project.sql-r
     MarkProjectPaidHandler,
     ProjectMaintenanceHandler,
     ProjectQueries,
-    // The Projects page's and My Projects' kept answers (decision 0016): at most 2,000, within LIST_CACHE_MB.
-    { provide: ListCache, inject: [AppConfig], useFactory: (config: AppConfig) => new ListCache({ maxEntries: config.listCacheMb ? 2000 : 0, maxBytes: config.listCacheMb * 1024 * 1024 }) },
     { provide: ProjectRepository, useClass: ProjectSqlRepository },
   ],
   exports: [ProjectRepository, ProjectQueries],

@@ -26,8 +26,6 @@ export class AppConfig {
   staticDir!: string;
   /** How often the outbox looks for due messages, in ms. */
   outboxPollMs!: number;
-  /** Memory for kept project list answers, in MB (decision 0016); 0 reads every list afresh. */
-  listCacheMb!: number;
   /** Wait before the first retry of a failed send, in ms; each later retry waits twice as long (at most 10 min). */
   outboxRetryMs!: number;
   stripeSecretKey!: string | undefined;
@@ -105,7 +103,6 @@ const envSchema = z.object({
   TRUST_PROXY: optionalString,
   STATIC_DIR: optionalString,
   OUTBOX_POLL_MS: intInRange('OUTBOX_POLL_MS', 50, 3_600_000, 2000),
-  LIST_CACHE_MB: intInRange('LIST_CACHE_MB', 0, 4096, 64),
   OUTBOX_RETRY_MS: intInRange('OUTBOX_RETRY_MS', 50, 600_000, 5000),
   STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_(test|live)_\w+$/.test(v), {
     message: 'must be a Stripe secret key (sk_test_… or sk_live_…)',
@@ -152,7 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const staticDir = e.STATIC_DIR ?? join(__dirname, '..', '..', '..', '..', 'frontend', 'dist');
   config.staticDir = isAbsolute(staticDir) ? staticDir : resolve(staticDir);
   config.outboxPollMs = e.OUTBOX_POLL_MS;
-  config.listCacheMb = e.LIST_CACHE_MB;
   config.outboxRetryMs = e.OUTBOX_RETRY_MS;
   config.stripeSecretKey = e.STRIPE_SECRET_KEY;
   config.stripePublishableKey = e.STRIPE_PUBLISHABLE_KEY;

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { DomainError, DomainErrorKind } from './domain-error';
@@ -13,6 +13,12 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   conflict: 409,
   too_many_requests: 429,
   unavailable: 503,
+};
+
+/** What a request Fastify could not take in is told, by status. */
+const READING_MESSAGES: Record<number, string> = {
+  413: 'The request body is too large (the limit is 1 MB).',
+  415: 'The request body must be JSON.',
 };
 
 /** The error body of CONTRACT §2 / STYLE "Errors". */
@@ -47,15 +53,15 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const res = ctx.getResponse<Response>();
-    const req = ctx.getRequest<Request>();
-    const requestId = typeof req.id === 'string' ? req.id : req.id !== undefined ? String(req.id) : undefined;
+    const reply = ctx.getResponse<FastifyReply>();
+    const req = ctx.getRequest<FastifyRequest>();
+    const requestId = req.id ? String(req.id) : undefined;
     const body = this.toBody(exception, req, requestId);
-    if (res.headersSent) return;
-    res.status(body.statusCode).json(body);
+    if (reply.sent) return;
+    reply.status(body.statusCode).send(body);
   }
 
-  private toBody(exception: unknown, req: Request, requestId?: string): ErrorBody {
+  private toBody(exception: unknown, req: FastifyRequest, requestId?: string): ErrorBody {
     if (exception instanceof DomainError) {
       return errorBody(STATUS_BY_KIND[exception.kind], exception.message, {
         code: exception.code,
@@ -78,10 +84,18 @@ export class HttpErrorFilter implements ExceptionFilter {
         code = r.code;
       }
       if (status === HttpStatus.NOT_FOUND && message.startsWith('Cannot ')) {
-        message = `No route for ${req.method} ${req.path}`;
+        message = `No route for ${req.method} ${req.url.split('?', 1)[0]}`;
       }
+      // Errors of Fastify's own (the body parser, the router) carry its wording: ours instead.
+      if (typeof response === 'string' && READING_MESSAGES[status]) message = READING_MESSAGES[status];
       if (status >= 500) this.logger.error(`${req.method} ${req.url}: ${exception.message}`, exception.stack);
       return errorBody(status, message, { code, errors, requestId });
+    }
+    const clientStatus = (exception as { statusCode?: unknown })?.statusCode;
+    if (typeof clientStatus === 'number' && clientStatus >= 400 && clientStatus < 500) {
+      // Fastify's JSON parser refusing a body (a SyntaxError marked 400), or another request it could not read.
+      const message = exception instanceof SyntaxError ? 'The request body is not valid JSON.' : (READING_MESSAGES[clientStatus] ?? 'The request could not be read.');
+      return errorBody(clientStatus, message, { requestId });
     }
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn(`${req.method} ${req.url}: the database is not answering (${describe(exception)})`);

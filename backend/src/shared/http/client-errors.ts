@@ -1,6 +1,3 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { Server } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorBody } from '../errors/http-error.filter';
@@ -12,21 +9,11 @@ const ANSWERS: Record<string, [number, string]> = {
 };
 
 /**
- * Requests Node's HTTP parser refuses before Express sees them (an address over 16 kB, a malformed
+ * Requests Node's HTTP parser refuses before Fastify sees them (an address over 16 kB, a malformed
  * request line) answer in the API's error shape, like every other error, instead of Node's bare
- * status line. There is no request object then: the answer is written to the socket.
+ * status line (Fastify's clientErrorHandler). There is no request object then: the answer is written
+ * to the socket.
  */
-@Injectable()
-export class ClientErrorAnswers implements OnApplicationBootstrap {
-  constructor(private readonly adapterHost: HttpAdapterHost) {}
-
-  onApplicationBootstrap(): void {
-    const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
-    if (!server || server.listeners('clientError').includes(answerClientError)) return;
-    server.on('clientError', answerClientError);
-  }
-}
-
 export function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors/domain-error';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 
 /** react-admin simple-rest list parameters (CONTRACT §2), parsed and checked. */
 export interface ListQuery<F extends string = string> {
@@ -106,8 +106,8 @@ export function likePattern(text: string): string {
 }
 
 /** Answers a list: the plain array, or the page with its Content-Range. */
-export function sendList<T>(res: Response, resource: string, q: ListQuery, rows: T[], total: number): T[] {
-  for (const [name, value] of Object.entries(listHeaders(resource, q, rows.length, total))) res.setHeader(name, value);
+export function sendList<T>(res: FastifyReply, resource: string, q: ListQuery, rows: T[], total: number): T[] {
+  res.headers(listHeaders(resource, q, rows.length, total));
   return rows;
 }
 

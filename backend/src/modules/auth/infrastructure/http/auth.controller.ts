@@ -10,26 +10,26 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { AuthRateLimitGuard } from './auth-rate-limit.guard';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SuccessResponse, UserResponse } from '../../../clients';
 import type { User } from '../../../clients';
 import { requestUser } from '../../../../shared/auth/request-user';
 import { UnauthenticatedError } from '../../../../shared/errors/domain-error';
-import { LoginHandler } from '../../application/login/login.handler';
 import { RegisterHandler } from '../../application/register/register.handler';
 import { RequestResetCodeHandler, RESET_REQUEST_ANSWER } from '../../application/request-reset-code/request-reset-code.handler';
 import { ResetPasswordHandler } from '../../application/reset-password/reset-password.handler';
 import { LoginRequest } from './dto/login.request';
 import { RegisterRequest } from './dto/register.request';
 import { RequestCodeRequest, ResetPasswordRequest } from './dto/reset.request';
-import { SESSION_COOKIE, signIn, REMEMBER_ME_MS } from './session';
+import { endSession } from '../../../../shared/session/request-session';
+import { LocalAuthGuard } from './local.strategy';
+import { signIn, REMEMBER_ME_MS } from './session';
 
 @ApiTags('session')
 @Controller()
 export class AuthController {
   constructor(
     private readonly registerHandler: RegisterHandler,
-    private readonly loginHandler: LoginHandler,
     private readonly requestCode: RequestResetCodeHandler,
     private readonly resetPassword: ResetPasswordHandler,
   ) {}
@@ -39,21 +39,21 @@ export class AuthController {
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserResponse })
   @ApiUnauthorizedResponse({ description: 'Nobody is signed in' })
-  currentUser(@Req() req: Request): UserResponse {
-    const user = requestUser(req);
+  currentUser(@Req() req: FastifyRequest): UserResponse {
+    const user = requestUser<User>(req);
     if (!user) throw new UnauthenticatedError('AUTH.NOT_SIGNED_IN', 'Not signed in');
     return user.toPublic();
   }
 
   @Post('login')
   @HttpCode(200)
-  @UseGuards(AuthRateLimitGuard)
+  @UseGuards(AuthRateLimitGuard, LocalAuthGuard)
   @ApiOperation({ summary: 'Sign in; starts a new session (new session id)' })
   @ApiOkResponse({ type: UserResponse })
   @ApiUnauthorizedResponse({ description: 'Invalid email or password' })
   @ApiTooManyRequestsResponse({ description: 'Too many tries from this address, or on this account' })
-  async login(@Body() body: LoginRequest, @Req() req: Request): Promise<UserResponse> {
-    const user = await this.loginHandler.execute({ email: body.email, password: body.password });
+  async login(@Body() body: LoginRequest, @Req() req: FastifyRequest): Promise<UserResponse> {
+    const user = requestUser<User>(req)!;
     await signIn(req, user, body.rememberMe ? REMEMBER_ME_MS : null);
     return user.toPublic();
   }
@@ -67,8 +67,8 @@ export class AuthController {
       'Public registration creates a client and signs them in. An admin may send a role; the admin stays signed in as themself.',
   })
   @ApiCreatedResponse({ type: UserResponse })
-  async register(@Body() body: RegisterRequest, @Req() req: Request): Promise<UserResponse> {
-    const actor = requestUser(req);
+  async register(@Body() body: RegisterRequest, @Req() req: FastifyRequest): Promise<UserResponse> {
+    const actor = requestUser<User>(req);
     const user: User = await this.registerHandler.execute({
       username: body.username,
       email: body.email,
@@ -84,10 +84,8 @@ export class AuthController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Sign out: the session is destroyed on the server' })
   @ApiNoContentResponse()
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await new Promise<void>((resolve, reject) => req.logout({ keepSessionInfo: false }, (err) => (err ? reject(err) : resolve())));
-    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
+    await endSession(req, res);
   }
 
   @Post('verify/request-code')

@@ -1,103 +1,125 @@
-import connectPgSimple from 'connect-pg-simple';
-import { parse as parseCookies } from 'cookie';
-import { unsign } from 'cookie-signature';
-import type { IncomingMessage } from 'node:http';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type session from 'express-session';
+import type { SessionStore } from '@fastify/session';
+import type { Session } from 'fastify';
 import type { Pool } from 'pg';
 import { preparedQuery } from '../../../../shared/database/prepared';
-import type { LaneViewer } from '../../../../shared/http/kept-answer-lane';
-import { LIST_VERSION_SQL, setListVersion } from '../../../../shared/http/list-cache';
-import { User, userColumns, userFromRow, UserRow } from '../../../clients';
-import { isSteadySession } from './session';
+import { User } from '../../../clients';
+import { STANDARD_SESSION, type SessionClock } from '../../domain/session-lifetime';
 
-/**
- * The account each stored session belongs to, read by the store in the same statement as the
- * session (keyed by the session's `passport` object, which express-session hands on to req.session
- * as it is), with the list version of that moment. null: the session names an account that is gone
- * (deleted).
- */
-const accounts = new WeakMap<object, { user: User | null; listVersion: string | null }>();
-
-type PassportData = { user?: string | number };
-
-/**
- * Sessions in PostgreSQL (connect-pg-simple writes, prunes and destroys them) whose read also
- * fetches the signed-in account: one statement per request instead of one for the session and one
- * for the account. Nothing is cached between requests, so a logout, a deleted account or a changed
- * role on any instance counts at once on every instance.
- */
-export function createSessionStore(expressSession: typeof session, pool: Pool, options: connectPgSimple.PGStoreOptions): session.Store {
-  const PgStore = connectPgSimple(expressSession);
-  const sql = `SELECT s.sess, ${userColumns('u')}, ${LIST_VERSION_SQL} AS list_version
-                 FROM session s
-                 LEFT JOIN users u
-                   ON u.id = CASE WHEN s.sess #>> '{passport,user}' ~ '^[0-9]{1,9}$' THEN (s.sess #>> '{passport,user}')::int END
-                  AND u.deleted_at IS NULL
-                WHERE s.sid = $1 AND s.expire >= now()`;
-
-  class SessionWithAccountStore extends PgStore {
-    override get(sid: string, fn: (err: unknown, session?: session.SessionData | null) => void): void {
-      preparedQuery<UserRow & { sess: session.SessionData | string; list_version: string | null }>(pool, sql, [sid]).then(
-        (rows) => {
-          if (rows.length === 0) return fn(null, null);
-          const data = (typeof rows[0].sess === 'string' ? JSON.parse(rows[0].sess) : rows[0].sess) as session.SessionData & { passport?: PassportData };
-          if (data.passport && typeof data.passport === 'object') accounts.set(data.passport, { user: userFromRow(rows[0]), listVersion: rows[0].list_version });
-          fn(null, data);
-        },
-        (err: unknown) => fn(err),
-      );
-    }
+/** What a stored session holds besides its cookie: the signed-in user's id and the session's clock. */
+declare module 'fastify' {
+  interface Session {
+    passport?: { user?: string | number };
+    clock?: SessionClock;
   }
-  return new SessionWithAccountStore({ ...options, pool });
 }
 
 /**
- * In place of passport.session(): puts the signed-in account on req.user from what the store read
- * with the session. A session whose account is gone is signed out (passport's own behaviour). A
- * session the store did not read (none in this request yet) is left alone.
+ * The account each stored session signs in, read by the store in the same statement as the session
+ * and keyed by the session's `passport` object (which @fastify/session copies onto request.session
+ * as it is). null: the session names an account that is gone (deleted).
  */
-export function sessionAccount(load: (id: number) => Promise<User | null>): RequestHandler {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    const passport = (req.session as (Request['session'] & { passport?: PassportData }) | undefined)?.passport;
-    if (!passport || passport.user === undefined || passport.user === null) return next();
-    const known = accounts.get(passport);
-    const settle = (user: User | null) => {
-      if (user) req.user = user;
-      else delete passport.user;
-      next();
-    };
-    if (known !== undefined) {
-      if (known.user) setListVersion(req, known.listVersion);
-      return settle(known.user);
-    }
-    load(Number(passport.user)).then(settle, next);
-  };
+const accounts = new WeakMap<object, User | null>();
+
+/** The signed-in account the store read with this session; undefined when it read none. */
+export function accountOf(session: Session): User | null | undefined {
+  const passport = session.passport;
+  return passport && typeof passport === 'object' ? accounts.get(passport) : undefined;
+}
+
+/** Sessions signIn has just created: the only ones a save may insert. */
+const created = new WeakSet<object>();
+
+/** Marks a session made by signIn so that its first save inserts its row. */
+export function markCreated(session: Session): void {
+  created.add(session);
+}
+
+const READ_SQL = `
+  SELECT s.sess, u.id AS user_id, u.username, u.email, u.password_hash, u.company, u.role, u.created_at
+    FROM session s
+    LEFT JOIN users u
+      ON u.id = CASE WHEN s.sess #>> '{passport,user}' ~ '^[0-9]{1,9}$' THEN (s.sess #>> '{passport,user}')::int END
+     AND u.deleted_at IS NULL
+   WHERE s.sid = $1 AND s.expire >= now()`;
+
+interface SessionRow {
+  sess: Record<string, unknown> | string;
+  user_id: number | null;
+  username: string;
+  email: string;
+  password_hash: string;
+  company: string | null;
+  role: 'client' | 'admin';
+  created_at: Date;
 }
 
 /**
- * The kept-answer lane's reading of a request's session (decision 0017): the cookie as express-session
- * reads it (the same parser, an `s:`-signed value checked with the secret), the session and its account
- * from `store` in its one statement, and only a session that express-session, sessionLifetime and
- * sessionAccount would all leave as it is (signed in, account there, within its limits, nothing to
- * record). null otherwise: the full stack then reads it again and does what it does.
+ * Server-side sessions in PostgreSQL's `session` table, shared by every instance, behind @fastify/session.
+ * - get: the session and its account in one statement, nothing cached between requests, so a sign-out,
+ *   a deleted account or a changed role counts at once on every instance.
+ * - set: an UPDATE of the existing row, never an upsert: a request that was running while its session
+ *   was deleted (sign out, 'Sign out everywhere', a password reset) writes nothing back. Only a session
+ *   signIn has just created is inserted.
+ * - destroy: deletes the row.
+ * Expired rows are pruned every 15 minutes.
  */
-export function sessionViewer(store: session.Store, cookieName: string, secret: string): (req: IncomingMessage) => Promise<LaneViewer | null> {
-  return (req) => {
-    const header = req.headers.cookie;
-    const raw = header ? parseCookies(header)[cookieName] : undefined;
-    if (!raw || !raw.startsWith('s:')) return Promise.resolve(null);
-    const sid = unsign(raw.slice(2), secret);
-    if (sid === false) return Promise.resolve(null);
-    return new Promise((resolve, reject) =>
-      store.get(sid, (err, data) => {
-        if (err) return reject(err instanceof Error ? err : new Error(String(err)));
-        const stored = data as (session.SessionData & { passport?: PassportData }) | null | undefined;
-        const passport = stored?.passport;
-        const known = passport && typeof passport === 'object' ? accounts.get(passport) : undefined;
-        if (!known?.user || known.listVersion === null || !isSteadySession(stored, Date.now())) return resolve(null);
-        resolve({ user: known.user, listVersion: String(known.listVersion) });
-      }),
-    );
-  };
+export class PgSessionStore implements SessionStore {
+  private readonly pruner: NodeJS.Timeout;
+
+  constructor(private readonly pool: Pool) {
+    this.pruner = setInterval(() => void this.prune(), 15 * 60_000);
+    this.pruner.unref();
+  }
+
+  get(sid: string, callback: (err: unknown, session?: Session | null) => void): void {
+    preparedQuery<SessionRow>(this.pool, READ_SQL, [sid]).then((rows) => {
+      if (rows.length === 0) return callback(null, null);
+      const row = rows[0];
+      const data = (typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess) as Session;
+      if (data.passport && typeof data.passport === 'object') accounts.set(data.passport, accountFrom(row));
+      callback(null, data);
+    }, callback);
+  }
+
+  set(sid: string, session: Session, callback: (err?: unknown) => void): void {
+    const sess = JSON.stringify(session);
+    const expire = expiryOf(session);
+    const write = created.has(session)
+      ? this.pool.query('INSERT INTO session (sid, sess, expire) VALUES ($1, $2, $3)', [sid, sess, expire]).then(() => created.delete(session))
+      : this.pool.query('UPDATE session SET sess = $2, expire = $3 WHERE sid = $1', [sid, sess, expire]);
+    write.then(() => callback(), callback);
+  }
+
+  destroy(sid: string, callback: (err?: unknown) => void): void {
+    this.pool.query('DELETE FROM session WHERE sid = $1', [sid]).then(() => callback(), callback);
+  }
+
+  close(): void {
+    clearInterval(this.pruner);
+  }
+
+  private async prune(): Promise<void> {
+    await this.pool.query('DELETE FROM session WHERE expire < now()').catch(() => undefined);
+  }
+}
+
+function accountFrom(row: SessionRow): User | null {
+  if (row.user_id === null) return null;
+  return User.restore({
+    id: row.user_id,
+    username: row.username,
+    email: row.email,
+    passwordHash: row.password_hash,
+    company: row.company,
+    role: row.role,
+    createdAt: row.created_at,
+    deletedAt: null,
+  });
+}
+
+/** The row's expiry: the cookie's own ('Remember me'), else the longest a standard session may live. */
+function expiryOf(session: Session): Date {
+  const expires = (session.cookie as { expires?: Date | string | null } | undefined)?.expires;
+  const at = expires ? new Date(expires) : null;
+  return at && !Number.isNaN(at.getTime()) ? at : new Date(Date.now() + STANDARD_SESSION.absoluteMs);
 }

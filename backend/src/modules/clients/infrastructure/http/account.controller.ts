@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, HttpCode, Patch, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Patch, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { endSession, sessionIdOf } from '../../../../shared/session/request-session';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { DeleteAccountHandler } from '../../application/delete-account/delete-account.handler';
 import { UpdateAccountHandler } from '../../application/update-account/update-account.handler';
@@ -21,14 +22,14 @@ export class AccountController {
   @Patch('update-account')
   @ApiOperation({ summary: 'Change the signed-in user’s name, e-mail, company or password' })
   @ApiOkResponse({ type: UserResponse })
-  async update(@CurrentUser() user: User, @Body() body: UpdateAccountRequest, @Req() req: Request): Promise<UserResponse> {
+  async update(@CurrentUser() user: User, @Body() body: UpdateAccountRequest, @Req() req: FastifyRequest): Promise<UserResponse> {
     const updated = await this.updateAccount.execute({
       userId: user.id,
       username: body.username,
       email: body.email,
       company: body.company ?? null,
       password: body.password,
-      currentSessionId: req.sessionID,
+      currentSessionId: sessionIdOf(req) ?? '',
     });
     return updated.toPublic();
   }
@@ -37,9 +38,9 @@ export class AccountController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete the signed-in user’s account; its payments and credit history stay readable' })
   @ApiOkResponse({ type: SuccessResponse })
-  async remove(@CurrentUser() user: User, @Req() req: Request): Promise<SuccessResponse> {
+  async remove(@CurrentUser() user: User, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<SuccessResponse> {
     await this.deleteAccount.execute({ userId: user.id });
-    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    await endSession(req, res);
     return { success: true, message: 'Your account has been deleted.' };
   }
 }

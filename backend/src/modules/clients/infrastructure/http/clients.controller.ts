@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sessionIdOf } from '../../../../shared/session/request-session';
 import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
@@ -33,7 +34,7 @@ export class ClientsController {
   @ApiOperation({ summary: 'Every account (clients and admins), id ascending; filter q (name or e-mail) and role' })
   @ApiListQuery('{"q":"ann","role":"client"}')
   @ApiOkResponse({ type: UserResponse, isArray: true })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<UserResponse[]> {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<UserResponse[]> {
     const q = parseListQuery(query, CLIENT_SORTS, { field: 'id', order: 'ASC' });
     const { rows, total } = await this.queries.list(q);
     return sendList(res, 'clients', q, rows, total);
@@ -65,8 +66,8 @@ export class ClientsController {
   @HttpCode(200)
   @ApiOperation({ summary: "Sign an account out everywhere: every session of it ends (the admin's own current one excepted)" })
   @ApiOkResponse({ type: EndSessionsResponse })
-  async signOutEverywhere(@Param('id', IdPipe) id: number, @Req() req: Request): Promise<EndSessionsResponse> {
-    const { ended } = await this.endSessions.execute({ userId: id, actorSessionId: req.sessionID });
+  async signOutEverywhere(@Param('id', IdPipe) id: number, @Req() req: FastifyRequest): Promise<EndSessionsResponse> {
+    const { ended } = await this.endSessions.execute({ userId: id, actorSessionId: sessionIdOf(req) ?? '' });
     return { success: true, message: endedSessionsMessage(ended), ended };
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { User } from '../../../clients';
 import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { Money } from '../../../../shared/domain/money';
@@ -104,7 +104,7 @@ export class CreditsController {
   @ApiOperation({ summary: 'Every bundle, active or not' })
   @ApiListQuery()
   @ApiOkResponse({ type: BundleResponse, isArray: true })
-  async all(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<BundleResponse[]> {
+  async all(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<BundleResponse[]> {
     const q = parseListQuery(query, BUNDLE_SORTS, { field: 'price', order: 'ASC' });
     const { rows, total } = await this.queries.bundles(q);
     return sendList(res, 'credit-bundles', q, rows, total);
@@ -173,7 +173,7 @@ export class CreditsController {
   @ApiQuery({ name: 'q', required: false, description: `Case-insensitive part of the name or e-mail (trimmed, at most ${MAX_SEARCH} characters; % and _ are literal)` })
   @ApiListQuery()
   @ApiOkResponse({ type: ClientWithCreditsResponse, isArray: true })
-  async clients(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<ClientWithCreditsResponse[]> {
+  async clients(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<ClientWithCreditsResponse[]> {
     const q = parseListQuery(query, CLIENT_CREDIT_SORTS, { field: 'username', order: 'ASC' });
     const search = textParam(query.q, 'q') ?? textFilter(q.filter, 'q');
     const { rows, total } = await this.queries.clientsWithCredits(q, search);

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { User } from '../../../clients';
 import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
@@ -84,7 +84,7 @@ export class EmailController {
   @ApiOperation({ summary: 'Every stored message, newest first, with its state, tries and last error' })
   @ApiListQuery('{"q":"ann@","status":"failed"}')
   @ApiOkResponse({ type: OutboxItemResponse, isArray: true })
-  async outbox(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<OutboxItem[]> {
+  async outbox(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<OutboxItem[]> {
     const parsed = parseListQuery(query, OUTBOX_SORTS, { field: 'createdAt', order: 'DESC' });
     const q = { ...parsed, paged: true, limit: parsed.paged && query.range !== undefined ? parsed.limit : DEFAULT_OUTBOX_PAGE };
     const { rows, total } = await this.queries.list(q);

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { stringify } from 'csv-stringify/sync';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AdminGuard } from '../../../../shared/auth/guards';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { parseListQuery, sendList } from '../../../../shared/http/list-query';
@@ -31,7 +31,7 @@ export class PaymentsController {
   @ApiOperation({ summary: 'Payment history, newest first; filter q, day (YYYY-MM-DD) with tz, status' })
   @ApiListQuery('{"q":"harbour","day":"2026-11-21","tz":"Europe/Paris"}')
   @ApiOkResponse({ type: PaymentResponse, isArray: true })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<PaymentResponse[]> {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<PaymentResponse[]> {
     const q = parseListQuery(query, PAYMENT_SORTS, { field: 'paymentDate', order: 'DESC' });
     const { rows, total } = await this.queries.list(q);
     return sendList(res, 'payments', q, rows, total);
@@ -50,7 +50,7 @@ export class PaymentsController {
   @ApiListQuery()
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } })
-  async exportCsv(@Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async exportCsv(@Query() query: Record<string, unknown>, @Res() res: FastifyReply): Promise<void> {
     const parsed = parseListQuery({ ...query, range: undefined }, PAYMENT_SORTS, { field: 'paymentDate', order: 'DESC' });
     const { rows } = await this.queries.list({ ...parsed, offset: 0, limit: EXPORT_LIMIT });
     const csv = stringify(
@@ -58,10 +58,11 @@ export class PaymentsController {
       { header: true, columns: ['ID', 'Date', 'Project', 'Client', 'Amount', 'Payment Method', 'Status', 'Note'] },
     );
     const day = new Date().toISOString().slice(0, 10);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="payments-${day}.csv"`);
-    res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
-    res.send('\uFEFF' + csv);
+    res
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="payments-${day}.csv"`)
+      .header('Access-Control-Expose-Headers', 'Content-Disposition')
+      .send('\uFEFF' + csv);
   }
 
   @Get('dashboard')

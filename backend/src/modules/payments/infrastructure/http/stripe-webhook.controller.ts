@@ -1,6 +1,6 @@
 import { Controller, Headers, HttpCode, Logger, Post, Req } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
 import { AppConfig } from '../../../../shared/config/app-config';
 import { DomainError } from '../../../../shared/errors/domain-error';
@@ -26,7 +26,7 @@ export class StripeWebhookController {
   @Post('webhook')
   @HttpCode(200)
   @ApiExcludeEndpoint()
-  async receive(@Req() req: Request & { rawBody?: Buffer }, @Headers('stripe-signature') signature?: string): Promise<{ received: true; outcome: string }> {
+  async receive(@Req() req: FastifyRequest & { rawBody?: Buffer }, @Headers('stripe-signature') signature?: string): Promise<{ received: true; outcome: string }> {
     const secret = this.config.stripeWebhookSecret;
     if (!secret) throw badRequest('Webhooks are not configured (STRIPE_WEBHOOK_SECRET is unset)');
     if (!signature || !req.rawBody) throw badRequest('Missing Stripe signature or body');

@@ -1,21 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import type { User } from '../../../clients';
 import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { Money } from '../../../../shared/domain/money';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
-import { answerList, ListCache } from '../../../../shared/http/list-cache';
-import { listHeaders } from '../../../../shared/http/list-query';
+import { parseListQuery, sendList } from '../../../../shared/http/list-query';
 import { CreateProjectHandler } from '../../application/create-project/create-project.handler';
 import { ProjectMaintenanceHandler } from '../../application/delete-project/delete-project.handler';
 import { MarkProjectPaidHandler } from '../../application/mark-project-paid/mark-project-paid.handler';
 import { UpdateProjectHandler } from '../../application/update-project/update-project.handler';
 import type { ProjectDetails } from '../../domain/project';
 import { projectNotFound } from '../../domain/projects.errors';
-import { ProjectQueries } from '../persistence/project.queries';
-import { clientProjectsKey, projectListKey, projectListQuery, roleOf } from './project-lists';
+import { PROJECT_SORTS, ProjectQueries } from '../persistence/project.queries';
 import { AddServiceRequest, AdminMarkPaidRequest, MarkPaidRequest, ProjectRequest } from './dto/project.request';
 import { ProjectResponse, ProjectServiceRef } from './dto/project.response';
 
@@ -30,9 +28,6 @@ function details(body: ProjectRequest): ProjectDetails {
   };
 }
 
-/** Kept list answers carry an ETag; asked again with it in If-None-Match, unchanged, they answer 304. */
-const NOT_MODIFIED = { status: 304, description: 'Not modified: the list is the one whose ETag came in If-None-Match' };
-
 @ApiTags('projects')
 @ApiCookieAuth()
 @Controller()
@@ -43,8 +38,6 @@ export class ProjectsController {
     private readonly updateProject: UpdateProjectHandler,
     private readonly markPaid: MarkProjectPaidHandler,
     private readonly maintenance: ProjectMaintenanceHandler,
-    /** The two most read lists, kept as answered while the list version stays the same (decision 0016). */
-    private readonly lists: ListCache,
   ) {}
 
   /** The answer after a change: the project as its list rows show it. */
@@ -59,33 +52,23 @@ export class ProjectsController {
   @ApiOperation({ summary: 'All projects with their services, newest first; filter q, isPaid, clientId' })
   @ApiListQuery('{"q":"harbour","isPaid":false}')
   @ApiOkResponse({ type: ProjectResponse, isArray: true })
-  @ApiResponse(NOT_MODIFIED)
   async list(
     @Query() query: Record<string, unknown>,
     @CurrentUser() viewer: User,
-    @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
-    const q = projectListQuery(query);
-    return answerList(req, res, this.lists, projectListKey(roleOf(viewer), q), async () => {
-      const { rows, total, version } = await this.queries.list(q, viewer);
-      return { rows, version, headers: listHeaders('projects', q, rows.length, total) };
-    });
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<ProjectResponse[]> {
+    const q = parseListQuery(query, PROJECT_SORTS, { field: 'date', order: 'DESC' });
+    const { rows, total } = await this.queries.list(q, viewer);
+    return sendList(res, 'projects', q, rows, total);
   }
 
   @Get('projects/client/:userId')
   @UseGuards(SignedInGuard)
   @ApiOperation({ summary: "A client's projects with their services (that client or an admin)" })
   @ApiOkResponse({ type: ProjectResponse, isArray: true })
-  @ApiResponse(NOT_MODIFIED)
-  ofClient(
-    @Param('userId', IdPipe) userId: number,
-    @CurrentUser() viewer: User,
-    @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
+  ofClient(@Param('userId', IdPipe) userId: number, @CurrentUser() viewer: User): Promise<ProjectResponse[]> {
     assertMayAccess(viewer, userId, 'Client');
-    return answerList(req, res, this.lists, clientProjectsKey(roleOf(viewer), userId), () => this.queries.ofClient(userId, viewer));
+    return this.queries.ofClient(userId, viewer);
   }
 
   @Get('projects/:id')

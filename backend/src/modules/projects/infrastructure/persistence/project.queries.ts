@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import { poolOf, preparedQuery } from '../../../../shared/database/prepared';
 import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
 import type { User } from '../../../clients';
-import { LIST_VERSION_SQL } from '../../../../shared/http/list-cache';
 import { boolFilter, intFilter, likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
 import type { ProjectResponse, ProjectServiceLine } from '../http/dto/project.response';
 
@@ -47,7 +46,6 @@ interface Row {
   credit_covered_cents: string;
   lines: LineJson[];
   total?: string | null;
-  list_version?: string;
 }
 
 /** A project's service lines as one JSON array, in the order the screens show them. */
@@ -89,10 +87,9 @@ export class ProjectQueries {
   }
 
   /**
-   * A list page, its total, and the list version read in the same statement (undefined for a page
-   * with no rows: its total came from a second statement).
+   * A list page and its total, in one statement (a page with no rows counts its total in a second one).
    */
-  async list(q: ListQuery<ProjectSort>, viewer: User): Promise<{ rows: ProjectResponse[]; total: number; version: string | undefined }> {
+  async list(q: ListQuery<ProjectSort>, viewer: User): Promise<{ rows: ProjectResponse[]; total: number }> {
     const params: unknown[] = [];
     const where = ['p.deleted_at IS NULL'];
     let withMatched = '';
@@ -146,16 +143,15 @@ export class ProjectQueries {
     // The ids go through an array, so the planner knows they are a page (a LIMIT it cannot read would
     // make it expect thousands and scan every project and user).
     const rows: Row[] = await this.query(
-      `${withMatched}${SELECT_ALL}${q.paged ? `, ${count} AS total` : ''}, ${LIST_VERSION_SQL} AS list_version
+      `${withMatched}${SELECT_ALL}${q.paged ? `, ${count} AS total` : ''}
          ${FROM} WHERE p.id = ANY(ARRAY(${page}))
         ORDER BY ${order}`,
       params,
     );
-    const version = rows[0]?.list_version;
-    if (!q.paged) return { rows: this.toResponses(rows, viewer), total: rows.length, version };
+    if (!q.paged) return { rows: this.toResponses(rows, viewer), total: rows.length };
     // A page past the end has no row to carry the total: count on its own then.
     const total = rows.length ? Number(rows[0].total) : Number((await this.query(`${withMatched}SELECT ${count} AS n`, filterParams))[0].n);
-    return { rows: this.toResponses(rows, viewer), total, version };
+    return { rows: this.toResponses(rows, viewer), total };
   }
 
   private countSql(where: string[]): string {
@@ -163,13 +159,13 @@ export class ProjectQueries {
     return `(SELECT count(*) FROM projects p ${needsUsers ? 'LEFT JOIN users u ON u.id = p.client_id' : ''} WHERE ${where.join(' AND ')})`;
   }
 
-  /** A client's projects, newest first, and the list version read in the same statement (undefined when there are none). */
-  async ofClient(clientId: number, viewer: User): Promise<{ rows: ProjectResponse[]; version: string | undefined }> {
+  /** A client's projects, newest first. */
+  async ofClient(clientId: number, viewer: User): Promise<ProjectResponse[]> {
     const rows: Row[] = await this.query(
-      `${SELECT_ALL}, ${LIST_VERSION_SQL} AS list_version ${FROM} WHERE p.deleted_at IS NULL AND p.client_id = $1 ORDER BY p.date DESC, p.id DESC`,
+      `${SELECT_ALL} ${FROM} WHERE p.deleted_at IS NULL AND p.client_id = $1 ORDER BY p.date DESC, p.id DESC`,
       [clientId],
     );
-    return { rows: this.toResponses(rows, viewer), version: rows[0]?.list_version };
+    return this.toResponses(rows, viewer);
   }
 
   async one(id: number, viewer: User): Promise<ProjectResponse | null> {

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AdminGuard, SignedInGuard } from '../../../../shared/auth/guards';
 import { Money } from '../../../../shared/domain/money';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
@@ -50,7 +50,7 @@ export class ServicesController {
   @ApiOperation({ summary: 'The catalogue, name ascending; with list parameters one page and Content-Range' })
   @ApiListQuery()
   @ApiOkResponse({ type: ServiceResponse, isArray: true })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<ServiceResponse[]> {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<ServiceResponse[]> {
     const q = parseListQuery(query, SERVICE_SORTS, { field: 'name', order: 'ASC' });
     const { rows, total } = await this.queries.list(q);
     return sendList(res, 'services', q, rows, total);

@@ -1,0 +1,36 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { AuthGuard, PassportStrategy } from '@nestjs/passport';
+import type { FastifyRequest } from 'fastify';
+import { Strategy } from 'passport-local';
+import type { User } from '../../../clients';
+import { createValidationPipe } from '../../../../shared/http/validation';
+import { LoginHandler } from '../../application/login/login.handler';
+import { LoginRequest } from './dto/login.request';
+
+/** Sign-in with e-mail and password: passport's local strategy over the login use case. */
+@Injectable()
+export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
+  constructor(private readonly login: LoginHandler) {
+    super({ usernameField: 'email', passwordField: 'password' });
+  }
+
+  validate(email: string, password: string): Promise<User> {
+    return this.login.execute({ email, password });
+  }
+}
+
+/**
+ * Runs the local strategy on POST /login. The body is validated first, with the same pipe and messages
+ * as every other body (a missing password is 'Password is required', not a bare 401), then the strategy
+ * checks the credentials and puts the account on request.user.
+ */
+@Injectable()
+export class LocalAuthGuard extends AuthGuard('local') {
+  private readonly validation = createValidationPipe();
+
+  override async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const req = ctx.switchToHttp().getRequest<FastifyRequest>();
+    req.body = await this.validation.transform(req.body, { type: 'body', metatype: LoginRequest });
+    return (await super.canActivate(ctx)) as boolean;
+  }
+}

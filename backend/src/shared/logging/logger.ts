@@ -1,0 +1,46 @@
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger } from 'pino';
+
+/**
+ * The process's one pino logger: Fastify logs each request with it, and Nest's own messages go to it
+ * through NestPinoLogger. Written asynchronously: under load, lines are gathered into few writes.
+ * Request lines carry no headers, so no cookie or token can reach the log.
+ */
+export function createLogger(level: string): Logger {
+  return pino(
+    {
+      level,
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    },
+    pino.destination({ dest: 1, sync: false }),
+  );
+}
+
+/** Nest's LoggerService on a pino logger: `context` becomes a field, an error's stack another. */
+export class NestPinoLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, context?: string): void {
+    this.logger.info(this.fields(context), String(message));
+  }
+  error(message: unknown, stackOrContext?: string, context?: string): void {
+    const stack = context === undefined ? undefined : stackOrContext;
+    this.logger.error({ ...this.fields(context ?? stackOrContext), ...(stack ? { stack } : {}) }, String(message));
+  }
+  warn(message: unknown, context?: string): void {
+    this.logger.warn(this.fields(context), String(message));
+  }
+  debug(message: unknown, context?: string): void {
+    this.logger.debug(this.fields(context), String(message));
+  }
+  verbose(message: unknown, context?: string): void {
+    this.logger.trace(this.fields(context), String(message));
+  }
+
+  private fields(context: string | undefined): Record<string, string> {
+    return context ? { context } : {};
+  }
+}
