@@ -16,6 +16,8 @@ export interface TestApp {
   config: AppConfig;
   db: DataSource;
   smtp: SmtpSink;
+  /** Every route the app serves, as "METHOD /path/{param}" (HEAD twins of GET routes left out). */
+  routes: string[];
   /** A cookie-keeping client, like one browser. */
   agent(): ReturnType<typeof request.agent>;
   http(): ReturnType<typeof request>;
@@ -48,7 +50,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const app = await createApp(AppModule.forRoot(config, databaseUrl), config, { quiet: true });
   // Every answer is held against openapi.yaml when the app closes (see ResponseRecorder).
   const recorder = new ResponseRecorder();
-  recorder.attach(app.getHttpAdapter().getInstance() as unknown as FastifyInstance);
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  recorder.attach(fastify);
+  const routes: string[] = [];
+  fastify.addHook('onRoute', (route) => {
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const server = app.getHttpServer();
@@ -57,6 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     config,
     db: app.get(DataSource),
     smtp,
+    routes,
     agent: () => request.agent(server),
     http: () => request(server),
     close: async () => {

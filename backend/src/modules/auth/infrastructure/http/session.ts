@@ -10,7 +10,7 @@ export const REMEMBER_ME_MS = REMEMBERED_SESSION.absoluteMs;
  * Signs `user` in on this request. The session is regenerated first (the visitor's earlier session row
  * is deleted and a new id issued), so the id a visitor had before signing in is never the id of the
  * signed-in session (no fixation). The session records when it began and whether 'Remember me' was
- * chosen, which decides its idle and absolute limits; its row is inserted here, once.
+ * chosen, which decides its idle and absolute limits.
  */
 export async function signIn(request: FastifyRequest, user: User, maxAgeMs: number | null): Promise<void> {
   await request.session.regenerate();
@@ -20,8 +20,8 @@ export async function signIn(request: FastifyRequest, user: User, maxAgeMs: numb
   session.clock = { signedInAt: now, lastSeenAt: now, remember: maxAgeMs !== null };
   if (maxAgeMs) session.cookie.maxAge = maxAgeMs;
   else session.cookie.expires = null;
+  // Its row is inserted when the answer is sent (@fastify/session saves a changed session then).
   markCreated(session);
-  await session.save();
   request.user = user;
 }
 
