@@ -12,11 +12,11 @@ import { createStripeClient, StripePaymentGateway } from './infrastructure/gatew
 import { PaymentEmulatorController } from './infrastructure/http/emulator.controller';
 import { PaymentsController } from './infrastructure/http/payments.controller';
 import { StripeWebhookController } from './infrastructure/http/stripe-webhook.controller';
-import { CardIntentSqlRepository } from './infrastructure/persistence/card-intent.sql-repository';
+import { CardIntentTypeormRepository } from './infrastructure/persistence/card-intent.typeorm-repository';
 import { DashboardQueries } from './infrastructure/persistence/dashboard.queries';
 import { PaymentQueries } from './infrastructure/persistence/payment.queries';
-import { PaymentSqlRepository } from './infrastructure/persistence/payment.sql-repository';
-import { ProjectsForBillingSql } from './infrastructure/persistence/projects-for-billing.sql';
+import { PaymentTypeormRepository } from './infrastructure/persistence/payment.typeorm-repository';
+import { ProjectsForBillingTypeormRepository } from './infrastructure/persistence/projects-for-billing.typeorm-repository';
 
 @Module({
   controllers: [PaymentsController, StripeWebhookController],
@@ -26,9 +26,9 @@ import { ProjectsForBillingSql } from './infrastructure/persistence/projects-for
     DashboardQueries,
     CardPayments,
     EmulatorPaymentGateway,
-    { provide: PaymentRepository, useClass: PaymentSqlRepository },
-    { provide: CardIntentRepository, useClass: CardIntentSqlRepository },
-    { provide: ProjectsForBilling, useClass: ProjectsForBillingSql },
+    { provide: PaymentRepository, useClass: PaymentTypeormRepository },
+    { provide: CardIntentRepository, useClass: CardIntentTypeormRepository },
+    { provide: ProjectsForBilling, useClass: ProjectsForBillingTypeormRepository },
     {
       // The SDK verifies webhook signatures in both modes; it calls Stripe only in stripe mode.
       provide: Stripe,

@@ -14,7 +14,7 @@ import { UpdateProjectHandler } from './application/update-project/update-projec
 import { ProjectPaymentsController } from './infrastructure/http/project-payments.controller';
 import { ProjectsController } from './infrastructure/http/projects.controller';
 import { ProjectQueries } from './infrastructure/persistence/project.queries';
-import { ProjectSqlRepository } from './infrastructure/persistence/project.sql-repository';
+import { ProjectTypeormRepository } from './infrastructure/persistence/project.typeorm-repository';
 
 @Module({
   imports: [ClientsModule, ServicesModule, PaymentsModule, EmailModule],
@@ -28,7 +28,7 @@ import { ProjectSqlRepository } from './infrastructure/persistence/project.sql-r
     ProjectQueries,
     // The Projects page's and My Projects' kept answers (decision 0016): at most 2,000, within LIST_CACHE_MB.
     { provide: ListCache, inject: [AppConfig], useFactory: (config: AppConfig) => new ListCache({ maxEntries: config.listCacheMb ? 2000 : 0, maxBytes: config.listCacheMb * 1024 * 1024 }) },
-    { provide: ProjectRepository, useClass: ProjectSqlRepository },
+    { provide: ProjectRepository, useClass: ProjectTypeormRepository },
   ],
   exports: [ProjectRepository, ProjectQueries],
 })
