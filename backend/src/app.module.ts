@@ -4,21 +4,18 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
 import { AuthModule } from './modules/auth';
-import { ClientsModule, UserOrmEntity } from './modules/clients';
+import { ClientsModule } from './modules/clients';
 import { CreditsModule } from './modules/credits';
 import { EmailModule } from './modules/email';
-import { OutboxOrmEntity } from './modules/email/infrastructure/persistence/outbox.orm-entity';
 import { PaymentEmulatorModule, PaymentsModule } from './modules/payments';
 import { ProjectsModule } from './modules/projects';
 import { ServicesModule } from './modules/services';
 import { AppConfig } from './shared/config/app-config';
-import { typeormOptions } from './shared/database/typeorm-options';
+import { typeormModuleOptions } from './shared/database/typeorm-options';
 import { HealthController } from './shared/health/health.controller';
 import { PublicConfigController } from './shared/http/public-config.controller';
 import { requestId } from './shared/http/request-id';
 import { SharedModule } from './shared/shared.module';
-
-export const ENTITIES = [UserOrmEntity, OutboxOrmEntity];
 
 @Module({})
 export class AppModule {
@@ -46,7 +43,7 @@ export class AppModule {
           ],
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
         }),
-        TypeOrmModule.forRoot(typeormOptions(databaseUrl, ENTITIES)),
+        TypeOrmModule.forRoot(typeormModuleOptions(databaseUrl)),
         TerminusModule,
         ClientsModule,
         EmailModule,
