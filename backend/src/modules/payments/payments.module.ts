@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import Stripe from 'stripe';
 import { AppConfig } from '../../shared/config/app-config';
+import { DomainEventsModule } from '../../shared/events/in-process-domain-events';
 import { CardPayments } from './application/card-payments/card-payments';
 import { PaymentLedger } from './application/payment-ledger';
 import { CardIntentRepository } from './application/ports/card-intent.repository';
@@ -19,6 +20,7 @@ import { PaymentTypeormRepository } from './infrastructure/persistence/payment.t
 import { ProjectsForBillingTypeormRepository } from './infrastructure/persistence/projects-for-billing.typeorm-repository';
 
 @Module({
+  imports: [DomainEventsModule],
   controllers: [PaymentsController, StripeWebhookController],
   providers: [
     PaymentLedger,
