@@ -2,20 +2,17 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from './modules/auth';
-import { ClientsModule, UserOrmEntity } from './modules/clients';
+import { ClientsModule } from './modules/clients';
 import { CreditsModule } from './modules/credits';
 import { EmailModule } from './modules/email';
-import { OutboxOrmEntity } from './modules/email/infrastructure/persistence/outbox.orm-entity';
 import { PaymentEmulatorModule, PaymentsModule } from './modules/payments';
 import { ProjectsModule } from './modules/projects';
 import { ServicesModule } from './modules/services';
 import { AppConfig } from './shared/config/app-config';
-import { typeormOptions } from './shared/database/typeorm-options';
+import { typeormModuleOptions } from './shared/database/typeorm-options';
 import { HealthController } from './shared/health/health.controller';
 import { PublicConfigController } from './shared/http/public-config.controller';
 import { SharedModule } from './shared/shared.module';
-
-export const ENTITIES = [UserOrmEntity, OutboxOrmEntity];
 
 @Module({})
 export class AppModule {
@@ -25,7 +22,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         SharedModule.forRoot(config),
-        TypeOrmModule.forRoot(typeormOptions(databaseUrl, ENTITIES)),
+        TypeOrmModule.forRoot(typeormModuleOptions(databaseUrl)),
         TerminusModule,
         ClientsModule,
         EmailModule,

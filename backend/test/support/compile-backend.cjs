@@ -15,12 +15,14 @@ const src = path.join(backend, 'src');
 const cache = path.join(backend, 'node_modules', '.cache', 'portal-system-tests');
 const started = Date.now();
 
-// What tsconfig.build.json compiles: every .ts under src but the *.spec.ts files and src/testing.
+// What tsconfig.build.json compiles: every .ts under src but the *.spec.ts files, src/testing and
+// each module's testing folder (src/modules/*/testing).
 function sources(dir, out = []) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (p !== path.join(src, 'testing')) sources(p, out);
+      const fakes = p === path.join(src, 'testing') || (entry.name === 'testing' && path.dirname(dir) === path.join(src, 'modules'));
+      if (!fakes) sources(p, out);
     } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.d.ts')) out.push(p);
   }
   return out;

@@ -15,7 +15,7 @@ import { RequestResetCodeHandler } from './application/request-reset-code/reques
 import { ResetPasswordHandler } from './application/reset-password/reset-password.handler';
 import { AuthController } from './infrastructure/http/auth.controller';
 import { LocalAuthGuard, LocalStrategy } from './infrastructure/http/local.strategy';
-import { AuthAttemptLogTypeorm } from './infrastructure/persistence/auth-attempt-log.typeorm';
+import { AuthAttemptLogTypeormRepository } from './infrastructure/persistence/auth-attempt-log.typeorm-repository';
 import { ResetCodeTypeormRepository } from './infrastructure/persistence/reset-code.typeorm-repository';
 
 @Module({
@@ -42,7 +42,7 @@ import { ResetCodeTypeormRepository } from './infrastructure/persistence/reset-c
     BootstrapAdminHandler,
     LocalStrategy,
     LocalAuthGuard,
-    { provide: AuthAttemptLog, useClass: AuthAttemptLogTypeorm },
+    { provide: AuthAttemptLog, useClass: AuthAttemptLogTypeormRepository },
     { provide: ResetCodeRepository, useClass: ResetCodeTypeormRepository },
   ],
 })

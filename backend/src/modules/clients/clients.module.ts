@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { EndSessionsHandler } from './application/end-sessions/end-sessions.handler';
 import { DeleteAccountHandler } from './application/delete-account/delete-account.handler';
 import { UserRepository } from './application/ports/user.repository';
@@ -7,9 +8,11 @@ import { UpdateClientHandler } from './application/update-client/update-client.h
 import { AccountController } from './infrastructure/http/account.controller';
 import { ClientsController } from './infrastructure/http/clients.controller';
 import { ClientQueries } from './infrastructure/persistence/client.queries';
+import { UserOrmEntity } from './infrastructure/persistence/user.orm-entity';
 import { UserTypeormRepository } from './infrastructure/persistence/user.typeorm-repository';
 
 @Module({
+  imports: [TypeOrmModule.forFeature([UserOrmEntity])],
   controllers: [AccountController, ClientsController],
   providers: [
     UpdateAccountHandler,

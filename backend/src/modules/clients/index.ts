@@ -3,7 +3,6 @@ export { ClientsModule } from './clients.module';
 export { User, normalizeEmail, ROLES } from './domain/user';
 export type { Role, PublicUser } from './domain/user';
 export { UserRepository } from './application/ports/user.repository';
-export { UserOrmEntity } from './infrastructure/persistence/user.orm-entity';
 export { UserResponse, SuccessResponse } from './infrastructure/http/dto/user.response';
 export { emailTaken, usernameTaken, lastAdmin } from './domain/clients.errors';
 export { userColumns, userFromRow } from './infrastructure/persistence/user-row';

@@ -10,8 +10,8 @@ import { BundleCatalogue } from './application/bundles/bundle-catalogue';
 import { BundleRepository } from './application/ports/bundle.repository';
 import { CreditAccountRepository } from './application/ports/credit-account.repository';
 import { CreditsController } from './infrastructure/http/credits.controller';
-import { BundleSqlRepository } from './infrastructure/persistence/bundle.sql-repository';
-import { CreditAccountSqlRepository } from './infrastructure/persistence/credit-account.sql-repository';
+import { BundleTypeormRepository } from './infrastructure/persistence/bundle.typeorm-repository';
+import { CreditAccountTypeormRepository } from './infrastructure/persistence/credit-account.typeorm-repository';
 import { CreditQueries } from './infrastructure/persistence/credit.queries';
 
 /** Prepaid credits (CONTRACT §4): bundles, balances, redemption, the admin's client credits and adjustments. */
@@ -24,8 +24,8 @@ import { CreditQueries } from './infrastructure/persistence/credit.queries';
     RedeemCreditsHandler,
     PurchaseCreditsHandler,
     CreditQueries,
-    { provide: BundleRepository, useClass: BundleSqlRepository },
-    { provide: CreditAccountRepository, useClass: CreditAccountSqlRepository },
+    { provide: BundleRepository, useClass: BundleTypeormRepository },
+    { provide: CreditAccountRepository, useClass: CreditAccountTypeormRepository },
   ],
   exports: [CreditAccountRepository],
 })

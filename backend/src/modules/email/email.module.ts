@@ -1,5 +1,6 @@
 import { MailerModule } from '@nestjs-modules/mailer';
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../shared/config/app-config';
 import { ClientsModule } from '../clients';
 import { AdminEmailHandlers } from './application/admin-email.handlers';
@@ -11,6 +12,7 @@ import { MailTransport } from './application/ports/mail-transport';
 import { OutboxRepository } from './application/ports/outbox.repository';
 import { EmailController } from './infrastructure/http/email.controller';
 import { NodemailerMailTransport } from './infrastructure/nodemailer-mail-transport';
+import { OutboxOrmEntity } from './infrastructure/persistence/outbox.orm-entity';
 import { OutboxQueries } from './infrastructure/persistence/outbox.queries';
 import { OutboxTypeormRepository } from './infrastructure/persistence/outbox.typeorm-repository';
 import { SmtpMailServerProbe } from './infrastructure/smtp-mail-server-probe';
@@ -18,6 +20,7 @@ import { SmtpMailServerProbe } from './infrastructure/smtp-mail-server-probe';
 @Module({
   imports: [
     ClientsModule,
+    TypeOrmModule.forFeature([OutboxOrmEntity]),
     MailerModule.forRootAsync({
       imports: [],
       inject: [AppConfig],

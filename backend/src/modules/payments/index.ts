@@ -3,4 +3,4 @@ export { PaymentsModule, PaymentEmulatorModule } from './payments.module';
 export { PaymentLedger } from './application/payment-ledger';
 export { CardPayments } from './application/card-payments/card-payments';
 export { DEFAULT_MANUAL_NOTE } from './domain/payment';
-export type { IntentRecord } from './domain/card-payment';
+export { BundlePaymentSucceeded } from './domain/bundle-payment-succeeded.event';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import Stripe from 'stripe';
 import { AppConfig } from '../../shared/config/app-config';
+import { DomainEventsModule } from '../../shared/events/in-process-domain-events';
 import { CardPayments } from './application/card-payments/card-payments';
 import { PaymentLedger } from './application/payment-ledger';
 import { CardIntentRepository } from './application/ports/card-intent.repository';
@@ -12,13 +13,14 @@ import { createStripeClient, StripePaymentGateway } from './infrastructure/gatew
 import { PaymentEmulatorController } from './infrastructure/http/emulator.controller';
 import { PaymentsController } from './infrastructure/http/payments.controller';
 import { StripeWebhookController } from './infrastructure/http/stripe-webhook.controller';
-import { CardIntentSqlRepository } from './infrastructure/persistence/card-intent.sql-repository';
+import { CardIntentTypeormRepository } from './infrastructure/persistence/card-intent.typeorm-repository';
 import { DashboardQueries } from './infrastructure/persistence/dashboard.queries';
 import { PaymentQueries } from './infrastructure/persistence/payment.queries';
-import { PaymentSqlRepository } from './infrastructure/persistence/payment.sql-repository';
-import { ProjectsForBillingSql } from './infrastructure/persistence/projects-for-billing.sql';
+import { PaymentTypeormRepository } from './infrastructure/persistence/payment.typeorm-repository';
+import { ProjectsForBillingTypeormRepository } from './infrastructure/persistence/projects-for-billing.typeorm-repository';
 
 @Module({
+  imports: [DomainEventsModule],
   controllers: [PaymentsController, StripeWebhookController],
   providers: [
     PaymentLedger,
@@ -26,9 +28,9 @@ import { ProjectsForBillingSql } from './infrastructure/persistence/projects-for
     DashboardQueries,
     CardPayments,
     EmulatorPaymentGateway,
-    { provide: PaymentRepository, useClass: PaymentSqlRepository },
-    { provide: CardIntentRepository, useClass: CardIntentSqlRepository },
-    { provide: ProjectsForBilling, useClass: ProjectsForBillingSql },
+    { provide: PaymentRepository, useClass: PaymentTypeormRepository },
+    { provide: CardIntentRepository, useClass: CardIntentTypeormRepository },
+    { provide: ProjectsForBilling, useClass: ProjectsForBillingTypeormRepository },
     {
       // The SDK verifies webhook signatures in both modes; it calls Stripe only in stripe mode.
       provide: Stripe,

@@ -12,7 +12,7 @@ import { UpdateProjectHandler } from './application/update-project/update-projec
 import { ProjectPaymentsController } from './infrastructure/http/project-payments.controller';
 import { ProjectsController } from './infrastructure/http/projects.controller';
 import { ProjectQueries } from './infrastructure/persistence/project.queries';
-import { ProjectSqlRepository } from './infrastructure/persistence/project.sql-repository';
+import { ProjectTypeormRepository } from './infrastructure/persistence/project.typeorm-repository';
 
 @Module({
   imports: [ClientsModule, ServicesModule, PaymentsModule, EmailModule],
@@ -24,7 +24,7 @@ import { ProjectSqlRepository } from './infrastructure/persistence/project.sql-r
     MarkProjectPaidHandler,
     ProjectMaintenanceHandler,
     ProjectQueries,
-    { provide: ProjectRepository, useClass: ProjectSqlRepository },
+    { provide: ProjectRepository, useClass: ProjectTypeormRepository },
   ],
   exports: [ProjectRepository, ProjectQueries],
 })

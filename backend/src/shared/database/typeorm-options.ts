@@ -1,11 +1,13 @@
+import type { TypeOrmModuleOptions } from '@nestjs/typeorm';
 import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from './migrations';
 
 /**
  * TypeORM settings. The schema only ever changes through migrations, run at start-up;
- * `synchronize` stays off everywhere.
+ * `synchronize` stays off everywhere. `entities` is for a DataSource made outside Nest (scripts, tests);
+ * the app's own are registered by their modules (see typeormModuleOptions).
  */
-export function typeormOptions(url: string, entities: DataSourceOptions['entities']): DataSourceOptions {
+export function typeormOptions(url: string, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -17,4 +19,12 @@ export function typeormOptions(url: string, entities: DataSourceOptions['entitie
     logging: ['error'],
     extra: { max: 10, connectionTimeoutMillis: 5000, application_name: 'studio-portal' },
   };
+}
+
+/**
+ * The app's root TypeORM settings: each module registers its own table classes with
+ * `TypeOrmModule.forFeature`, and `autoLoadEntities` gathers them, so no list of entities crosses modules.
+ */
+export function typeormModuleOptions(url: string): TypeOrmModuleOptions {
+  return { ...typeormOptions(url), autoLoadEntities: true };
 }

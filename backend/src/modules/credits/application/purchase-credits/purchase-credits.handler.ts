@@ -1,8 +1,9 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { User } from '../../../clients';
-import { CardPayments, type IntentRecord } from '../../../payments';
+import { BundlePaymentSucceeded, CardPayments } from '../../../payments';
 import { Money } from '../../../../shared/domain/money';
 import { RuleViolatedError } from '../../../../shared/errors/domain-error';
+import { DomainEventHandler, HandlesDomainEvent } from '../../../../shared/events/domain-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { bundleNotFound } from '../bundles/bundle-catalogue';
 import { BundleRepository } from '../ports/bundle.repository';
@@ -21,10 +22,11 @@ export interface PurchaseResult {
 /**
  * CONTRACT §4: buying a bundle by card. The intent is for the bundle's own price; credits are added
  * only for this user's succeeded intent for that bundle, once per provider payment id, whether the
- * browser's purchase call or the webhook comes first.
+ * browser's purchase call or the webhook (payments' BundlePaymentSucceeded) comes first.
  */
 @Injectable()
-export class PurchaseCreditsHandler implements OnModuleInit {
+@HandlesDomainEvent(BundlePaymentSucceeded)
+export class PurchaseCreditsHandler implements DomainEventHandler<BundlePaymentSucceeded> {
   constructor(
     private readonly bundles: BundleRepository,
     private readonly accounts: CreditAccountRepository,
@@ -32,10 +34,9 @@ export class PurchaseCreditsHandler implements OnModuleInit {
     private readonly tx: TransactionHost,
   ) {}
 
-  onModuleInit(): void {
-    this.cards.registerCreditsFulfiller(async (record) => {
-      await this.credit(record);
-    });
+  /** The webhook's news of a paid bundle, published by payments. */
+  async handle(payment: BundlePaymentSucceeded): Promise<void> {
+    await this.credit(payment);
   }
 
   async startPurchase(user: User, bundleId: number, amount?: Money): Promise<{ clientSecret: string; amount: Money; paymentIntentId: string }> {
@@ -52,13 +53,13 @@ export class PurchaseCreditsHandler implements OnModuleInit {
 
   /** Without `stripePaymentId`, this user's latest succeeded intent for the bundle that was not credited yet. */
   async purchase(user: User, bundleId: number, stripePaymentId?: string): Promise<PurchaseResult> {
-    const succeeded = await this.cards.succeededCreditsIntents(user, bundleId, stripePaymentId);
-    let chosen: IntentRecord | undefined = succeeded[0];
+    const succeeded = await this.cards.succeededBundlePayments(user, bundleId, stripePaymentId);
+    let chosen: BundlePaymentSucceeded | undefined = succeeded[0];
     if (!stripePaymentId) {
       chosen = undefined;
-      for (const record of succeeded) {
-        if (!(await this.accounts.isCredited(record.id))) {
-          chosen = record;
+      for (const payment of succeeded) {
+        if (!(await this.accounts.isCredited(payment.paymentIntentId))) {
+          chosen = payment;
           break;
         }
       }
@@ -68,13 +69,13 @@ export class PurchaseCreditsHandler implements OnModuleInit {
     return this.credit(chosen);
   }
 
-  private credit(record: IntentRecord): Promise<PurchaseResult> {
+  private credit(payment: BundlePaymentSucceeded): Promise<PurchaseResult> {
     return this.tx.run(async () => {
-      const account = await this.accounts.loadForUpdate(record.userId);
+      const account = await this.accounts.loadForUpdate(payment.userId);
       // The balance row is locked: checking and crediting cannot interleave for this user.
-      if (await this.accounts.isCredited(record.id)) return { success: true as const, creditsAdded: 0, creditBalance: account.balance };
-      const credits = record.creditAmount ?? 0;
-      account.purchase(credits, record.bundleId!, record.id, 'Credit bundle purchase');
+      if (await this.accounts.isCredited(payment.paymentIntentId)) return { success: true as const, creditsAdded: 0, creditBalance: account.balance };
+      const credits = payment.creditAmount;
+      account.purchase(credits, payment.bundleId, payment.paymentIntentId, 'Credit bundle purchase');
       await this.accounts.save(account);
       return { success: true as const, creditsAdded: credits, creditBalance: account.balance };
     });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
 import type { BundleResponse, ClientWithCreditsResponse, CreditProjectResponse, CreditTransactionResponse, ServiceWithCreditsResponse } from '../http/dto/credits.dto';
-import { BUNDLE_COLUMNS, BundleRow } from './bundle.sql-repository';
+import { BUNDLE_COLUMNS, BundleRow } from './bundle.mapper';
 
 export const BUNDLE_SORTS = ['name', 'price', 'creditAmount', 'id'] as const;
 export type BundleSort = (typeof BUNDLE_SORTS)[number];

@@ -4,7 +4,9 @@ import type { User } from '../../../clients';
 import { assertMayAccess } from '../../../../shared/auth/guards';
 import { Money } from '../../../../shared/domain/money';
 import { DomainError, NotFoundError, RuleViolatedError } from '../../../../shared/errors/domain-error';
+import { DomainEventPublisher } from '../../../../shared/events/domain-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { BundlePaymentSucceeded } from '../../domain/bundle-payment-succeeded.event';
 import { CURRENCY, IntentRecord, verifyIntent } from '../../domain/card-payment';
 import { Payment } from '../../domain/payment';
 import { CardIntentRepository } from '../ports/card-intent.repository';
@@ -23,8 +25,6 @@ export const nothingDue = () => new RuleViolatedError('PAYMENTS.NOTHING_DUE', 'N
 @Injectable()
 export class CardPayments {
   private readonly logger = new Logger('CardPayments');
-  /** Credits a verified bundle purchase; registered by the credits module (which depends on this one). */
-  private creditsFulfiller: ((record: IntentRecord) => Promise<void>) | null = null;
 
   constructor(
     private readonly gateway: PaymentGateway,
@@ -32,6 +32,7 @@ export class CardPayments {
     private readonly payments: PaymentRepository,
     private readonly projects: ProjectsForBilling,
     private readonly tx: TransactionHost,
+    private readonly events: DomainEventPublisher,
   ) {}
 
   private async owned(user: User, projectId: number): Promise<BillableProject> {
@@ -78,21 +79,21 @@ export class CardPayments {
     return this.fulfil(intentId, { projectId, userId: user.id });
   }
 
-  /** The webhook's `payment_intent.succeeded`; intents this portal did not create are ignored. */
+  /**
+   * The webhook's `payment_intent.succeeded`; intents this portal did not create are ignored. A bundle
+   * payment is announced as BundlePaymentSucceeded, outside any transaction as before: the credits
+   * module credits it in its own transaction, once per payment id, before this answers, and its
+   * failure fails the webhook (so the provider retries).
+   */
   async fulfilFromWebhook(intentId: string): Promise<'recorded' | 'ignored'> {
     const record = await this.intents.find(intentId);
     if (!record) return 'ignored';
     if (record.purpose === 'credits') {
-      if (!this.creditsFulfiller) return 'ignored';
-      await this.creditsFulfiller(await this.verified(intentId, {}));
+      await this.events.publish(BundlePaymentSucceeded.of(await this.verified(intentId, {})));
       return 'recorded';
     }
     await this.fulfil(intentId, {});
     return 'recorded';
-  }
-
-  registerCreditsFulfiller(fulfil: (record: IntentRecord) => Promise<void>): void {
-    this.creditsFulfiller = fulfil;
   }
 
   /** Starts buying a bundle: the bundle's own price, never an amount from the browser (CONTRACT §4). */
@@ -126,15 +127,15 @@ export class CardPayments {
   }
 
   /**
-   * This user's succeeded intents for the bundle, checked with the provider, newest first: the given
-   * one only when `intentId` is set. Intents that did not succeed are left out.
+   * This user's succeeded payments for the bundle, checked with the provider, newest first: the given
+   * intent only when `intentId` is set. Intents that did not succeed are left out.
    */
-  async succeededCreditsIntents(user: User, bundleId: number, intentId?: string): Promise<IntentRecord[]> {
-    if (intentId) return [await this.verified(intentId, { userId: user.id, bundleId })];
-    const found: IntentRecord[] = [];
+  async succeededBundlePayments(user: User, bundleId: number, intentId?: string): Promise<BundlePaymentSucceeded[]> {
+    if (intentId) return [BundlePaymentSucceeded.of(await this.verified(intentId, { userId: user.id, bundleId }))];
+    const found: BundlePaymentSucceeded[] = [];
     for (const record of await this.intents.creditIntentsOf(user.id, bundleId)) {
       try {
-        found.push(await this.verified(record.id, { userId: user.id, bundleId }));
+        found.push(BundlePaymentSucceeded.of(await this.verified(record.id, { userId: user.id, bundleId })));
       } catch (err) {
         // Not succeeded (yet): not a payment to credit. The provider not answering is no such answer.
         if (!(err instanceof DomainError) || err.kind === 'unavailable') throw err;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
 import type { ServiceResponse } from '../http/dto/service.response';
-import { SERVICE_COLUMNS, ServiceRow } from './service.sql-repository';
+import { SERVICE_COLUMNS, ServiceRow } from './service.mapper';
 
 export const SERVICE_SORTS = ['name', 'price', 'id'] as const;
 export type ServiceSort = (typeof SERVICE_SORTS)[number];

@@ -4,7 +4,7 @@ import { CreditAccountRepository } from '../../application/ports/credit-account.
 import { CreditAccount } from '../../domain/credit-account';
 
 @Injectable()
-export class CreditAccountSqlRepository extends CreditAccountRepository {
+export class CreditAccountTypeormRepository extends CreditAccountRepository {
   /** Entries already written per account object, so saving twice never writes one twice. */
   private readonly written = new WeakMap<CreditAccount, number>();
 

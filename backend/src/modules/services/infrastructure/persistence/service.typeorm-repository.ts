@@ -1,34 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Money } from '../../../../shared/domain/money';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { ServiceRepository } from '../../application/ports/service.repository';
 import { Service, ServiceInput } from '../../domain/service';
-
-export interface ServiceRow {
-  id: number;
-  name: string;
-  description: string;
-  price_cents: string | number;
-  is_standard: boolean;
-  credit_eligible: boolean;
-  credit_cost: number;
-}
-
-export const SERVICE_COLUMNS = 'id, name, description, price_cents, is_standard, credit_eligible, credit_cost';
-
-export function serviceFromRow(r: ServiceRow): Service {
-  return Service.create(r.id, {
-    name: r.name,
-    description: r.description,
-    price: Money.ofCents(Number(r.price_cents)),
-    isStandard: r.is_standard,
-    creditEligible: r.credit_eligible,
-    creditCost: r.credit_cost,
-  });
-}
+import { SERVICE_COLUMNS, serviceFromRow, ServiceRow } from './service.mapper';
 
 @Injectable()
-export class ServiceSqlRepository extends ServiceRepository {
+export class ServiceTypeormRepository extends ServiceRepository {
   constructor(private readonly tx: TransactionHost) {
     super();
   }

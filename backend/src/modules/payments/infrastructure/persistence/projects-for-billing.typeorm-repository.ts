@@ -5,7 +5,7 @@ import { BillableProject, ProjectsForBilling } from '../../application/ports/pro
 
 /** Reads and marks the `projects` rows that payments need, without importing the projects module (which depends on this one). */
 @Injectable()
-export class ProjectsForBillingSql extends ProjectsForBilling {
+export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
   constructor(private readonly tx: TransactionHost) {
     super();
   }

@@ -1,25 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Money } from '../../../../shared/domain/money';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { BundleRepository } from '../../application/ports/bundle.repository';
 import { BundleProps, CreditBundle } from '../../domain/credit-bundle';
-
-export interface BundleRow {
-  id: number;
-  name: string;
-  description: string;
-  credit_amount: number;
-  price_cents: string;
-  is_active: boolean;
-}
-
-export const BUNDLE_COLUMNS = 'id, name, description, credit_amount, price_cents, is_active';
-
-export const bundleFromRow = (r: BundleRow) =>
-  CreditBundle.create({ id: r.id, name: r.name, description: r.description, creditAmount: r.credit_amount, price: Money.ofCents(Number(r.price_cents)), isActive: r.is_active });
+import { BUNDLE_COLUMNS, bundleFromRow, BundleRow } from './bundle.mapper';
 
 @Injectable()
-export class BundleSqlRepository extends BundleRepository {
+export class BundleTypeormRepository extends BundleRepository {
   constructor(private readonly tx: TransactionHost) {
     super();
   }

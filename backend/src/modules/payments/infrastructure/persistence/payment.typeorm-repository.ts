@@ -5,7 +5,7 @@ import { PaymentRepository } from '../../application/ports/payment.repository';
 import type { Payment } from '../../domain/payment';
 
 @Injectable()
-export class PaymentSqlRepository extends PaymentRepository {
+export class PaymentTypeormRepository extends PaymentRepository {
   constructor(private readonly tx: TransactionHost) {
     super();
   }

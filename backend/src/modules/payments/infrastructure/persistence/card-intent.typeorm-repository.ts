@@ -28,7 +28,7 @@ const toRecord = (r: Row): IntentRecord => ({
 });
 
 @Injectable()
-export class CardIntentSqlRepository extends CardIntentRepository {
+export class CardIntentTypeormRepository extends CardIntentRepository {
   constructor(private readonly tx: TransactionHost) {
     super();
   }

@@ -19,7 +19,7 @@ interface ProjectRow {
 }
 
 @Injectable()
-export class ProjectSqlRepository extends ProjectRepository {
+export class ProjectTypeormRepository extends ProjectRepository {
   constructor(private readonly tx: TransactionHost) {
     super();
   }

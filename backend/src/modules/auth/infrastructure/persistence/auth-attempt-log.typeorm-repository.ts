@@ -5,7 +5,7 @@ import type { AttemptKind } from '../../domain/sign-in-limits';
 
 /** Rows in `auth_attempts`; rows older than a day are cleared now and then as new ones come in. */
 @Injectable()
-export class AuthAttemptLogTypeorm extends AuthAttemptLog {
+export class AuthAttemptLogTypeormRepository extends AuthAttemptLog {
   constructor(private readonly dataSource: DataSource) {
     super();
   }

@@ -1,0 +1,145 @@
+import { Logger } from '@nestjs/common';
+import { User } from '../../../clients';
+import { Money } from '../../../../shared/domain/money';
+import { RecordingEvents } from '../../../../testing/in-memory-events';
+import { BundlePaymentSucceeded } from '../../domain/bundle-payment-succeeded.event';
+import { Payment } from '../../domain/payment';
+import { cardPaymentsWithFakes, FakePaymentGateway, InMemoryCardIntents, InMemoryPayments, InMemoryProjectsForBilling } from '../../testing/in-memory-payments';
+import { CardPayments } from './card-payments';
+
+const person = (id: number, role: 'client' | 'admin' = 'client') =>
+  User.restore({ id, username: `user ${id}`, email: `u${id}@example.com`, passwordHash: 'h', company: null, role, createdAt: new Date(), deletedAt: null });
+
+describe('CardPayments', () => {
+  const ann = person(1);
+  const bob = person(2);
+  const owner = person(9, 'admin');
+  const PROJECT = 7;
+  let cards: CardPayments;
+  let gateway: FakePaymentGateway;
+  let intents: InMemoryCardIntents;
+  let payments: InMemoryPayments;
+  let projects: InMemoryProjectsForBilling;
+  let events: RecordingEvents;
+
+  beforeAll(() => Logger.overrideLogger(false));
+
+  beforeEach(() => {
+    ({ cards, gateway, intents, payments, projects, events } = cardPaymentsWithFakes());
+    // $200, of which services worth $50 were paid with credits.
+    projects.rows.set(PROJECT, { id: PROJECT, clientId: ann.id, priceCents: 20000, creditCoveredCents: 5000, isPaid: false });
+  });
+
+  /** The client starts paying the project and the card payment succeeds; answers the provider's id. */
+  async function paidIntent(projectId = PROJECT): Promise<string> {
+    const { paymentIntentId } = await cards.createIntent(ann, projectId);
+    gateway.succeed(paymentIntentId);
+    return paymentIntentId;
+  }
+  const projectPaid = () => projects.rows.get(PROJECT)!.isPaid;
+
+  it('asks for the unpaid remainder: the price less the services paid with credits and the payments made', async () => {
+    await payments.add(Payment.manual(PROJECT, ann.id, Money.fromDollars(30)));
+
+    const started = await cards.createIntent(ann, PROJECT);
+
+    expect(started.amount.cents).toBe(12000);
+    expect((await cards.remainingBalance(ann, PROJECT)).cents).toBe(12000);
+    expect(gateway.intents.get(started.paymentIntentId)).toMatchObject({ amountCents: 12000, currency: 'usd', metadata: { purpose: 'project', projectId: '7', userId: '1' } });
+    expect(intents.rows).toEqual([expect.objectContaining({ id: started.paymentIntentId, purpose: 'project', projectId: PROJECT, userId: ann.id, amountCents: 12000 })]);
+    // A retried request gets the same intent back.
+    expect((await cards.createIntent(ann, PROJECT)).paymentIntentId).toBe(started.paymentIntentId);
+    expect(gateway.intents.size).toBe(1);
+  });
+
+  it("lets only the project's client pay it", async () => {
+    await expect(cards.createIntent(bob, PROJECT)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(cards.createIntent(owner, PROJECT)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(cards.createIntent(ann, 404)).rejects.toMatchObject({ code: 'PROJECTS.NOT_FOUND' });
+    expect(gateway.intents.size).toBe(0);
+    expect(intents.rows).toEqual([]);
+  });
+
+  it('refuses to start a payment when nothing is due', async () => {
+    projects.rows.set(8, { id: 8, clientId: ann.id, priceCents: 5000, creditCoveredCents: 5000, isPaid: false });
+    projects.rows.get(PROJECT)!.isPaid = true;
+
+    await expect(cards.createIntent(ann, 8)).rejects.toMatchObject({ code: 'PAYMENTS.NOTHING_DUE' });
+    await expect(cards.createIntent(ann, PROJECT)).rejects.toMatchObject({ code: 'PAYMENTS.NOTHING_DUE' });
+    expect(gateway.intents.size).toBe(0);
+  });
+
+  it('records a succeeded card payment once, whether the browser or the webhook reports it, and marks the project paid', async () => {
+    const id = await paidIntent();
+
+    expect(await cards.confirm(ann, PROJECT, id)).toBe(PROJECT);
+    expect(await cards.confirm(ann, PROJECT, id)).toBe(PROJECT);
+    expect(await cards.fulfilFromWebhook(id)).toBe('recorded');
+
+    expect(payments.rows).toEqual([expect.objectContaining({ projectId: PROJECT, clientId: ann.id, stripePaymentId: id, status: 'completed' })]);
+    expect(payments.rows[0].amount.cents).toBe(15000);
+    expect(projectPaid()).toBe(true);
+  });
+
+  it('leaves the project unpaid when the payment no longer covers what is owed', async () => {
+    const id = await paidIntent();
+    projects.rows.get(PROJECT)!.priceCents = 25000; // the admin added a service meanwhile
+
+    await cards.fulfilFromWebhook(id);
+
+    expect(payments.rows).toHaveLength(1);
+    expect(projectPaid()).toBe(false);
+    expect((await cards.remainingBalance(ann, PROJECT)).cents).toBe(5000);
+  });
+
+  it('records nothing for a payment that has not succeeded, or that is not for this project or this client', async () => {
+    const { paymentIntentId } = await cards.createIntent(ann, PROJECT);
+    await expect(cards.confirm(ann, PROJECT, paymentIntentId)).rejects.toMatchObject({ code: 'PAYMENTS.NOT_SUCCEEDED' });
+    await expect(cards.fulfilFromWebhook(paymentIntentId)).rejects.toMatchObject({ code: 'PAYMENTS.NOT_SUCCEEDED' });
+
+    projects.rows.set(8, { id: 8, clientId: ann.id, priceCents: 1000, creditCoveredCents: 0, isPaid: false });
+    gateway.succeed(paymentIntentId);
+    await expect(cards.confirm(ann, 8, paymentIntentId)).rejects.toMatchObject({ code: 'PAYMENTS.INTENT_MISMATCH' });
+    await expect(cards.confirm(bob, PROJECT, paymentIntentId)).rejects.toMatchObject({ kind: 'not_found' });
+
+    expect(payments.rows).toEqual([]);
+    expect(projectPaid()).toBe(false);
+  });
+
+  it('ignores a webhook for an intent this portal did not create', async () => {
+    expect(await cards.fulfilFromWebhook('pi_elsewhere')).toBe('ignored');
+    expect(payments.rows).toEqual([]);
+    expect(events.published).toEqual([]);
+  });
+
+  it('announces a paid credit bundle as BundlePaymentSucceeded, recording no project payment', async () => {
+    const { paymentIntentId } = await cards.createCreditsIntent(ann, { id: 3, creditAmount: 10, priceCents: 9000 }, 0);
+    gateway.succeed(paymentIntentId);
+
+    expect(await cards.fulfilFromWebhook(paymentIntentId)).toBe('recorded');
+
+    expect(events.published).toEqual([new BundlePaymentSucceeded({ paymentIntentId, userId: ann.id, bundleId: 3, creditAmount: 10, amountCents: 9000 })]);
+    expect(payments.rows).toEqual([]);
+  });
+
+  it("fails the webhook when the bundle payment's subscriber fails, so that the provider retries", async () => {
+    events.subscribe(BundlePaymentSucceeded, { handle: async () => Promise.reject(new Error('database gone')) });
+    const { paymentIntentId } = await cards.createCreditsIntent(ann, { id: 3, creditAmount: 10, priceCents: 9000 }, 0);
+    gateway.succeed(paymentIntentId);
+
+    await expect(cards.fulfilFromWebhook(paymentIntentId)).rejects.toThrow('database gone');
+  });
+
+  it("lists this user's succeeded payments for a bundle, newest first, leaving out the others", async () => {
+    const first = (await cards.createCreditsIntent(ann, { id: 3, creditAmount: 10, priceCents: 9000 }, 0)).paymentIntentId;
+    const unpaid = (await cards.createCreditsIntent(ann, { id: 3, creditAmount: 10, priceCents: 9000 }, 1)).paymentIntentId;
+    const second = (await cards.createCreditsIntent(ann, { id: 3, creditAmount: 10, priceCents: 9000 }, 2)).paymentIntentId;
+    const bobs = (await cards.createCreditsIntent(bob, { id: 3, creditAmount: 10, priceCents: 9000 }, 0)).paymentIntentId;
+    [first, second, bobs].forEach((id) => gateway.succeed(id));
+
+    const found = await cards.succeededBundlePayments(ann, 3);
+
+    expect(found.map((p) => p.paymentIntentId)).toEqual([second, first]);
+    expect(found.map((p) => p.paymentIntentId)).not.toContain(unpaid);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * In-memory fakes of the payments ports, one per port, for handler specs (this module's and those of
+ * the modules that use PaymentLedger or CardPayments). They keep state, so specs assert outcomes.
+ */
+import { Money } from '../../../shared/domain/money';
+import { DomainError } from '../../../shared/errors/domain-error';
+import { immediateTx } from '../../../testing/in-memory';
+import { RecordingEvents } from '../../../testing/in-memory-events';
+import { CardPayments } from '../application/card-payments/card-payments';
+import { PaymentLedger } from '../application/payment-ledger';
+import { CardIntentRepository } from '../application/ports/card-intent.repository';
+import { CreateIntentInput, PaymentGateway } from '../application/ports/payment-gateway';
+import { PaymentRepository } from '../application/ports/payment.repository';
+import { BillableProject, ProjectsForBilling } from '../application/ports/projects-for-billing';
+import type { GatewayIntent, IntentRecord } from '../domain/card-payment';
+import type { Payment } from '../domain/payment';
+
+/** The ledger; like the table, one card payment per provider id. */
+export class InMemoryPayments extends PaymentRepository {
+  readonly rows: Payment[] = [];
+
+  async add(payment: Payment): Promise<number> {
+    if (payment.stripePaymentId && this.rows.some((p) => p.stripePaymentId === payment.stripePaymentId)) {
+      throw new Error(`duplicate provider payment id ${payment.stripePaymentId}`);
+    }
+    this.rows.push(payment);
+    return this.rows.length;
+  }
+
+  async addOnce(payment: Payment): Promise<boolean> {
+    if (payment.stripePaymentId && this.rows.some((p) => p.stripePaymentId === payment.stripePaymentId)) return false;
+    this.rows.push(payment);
+    return true;
+  }
+
+  async completedTotal(projectId: number): Promise<Money> {
+    return Money.sum(this.rows.filter((p) => p.projectId === projectId && p.status === 'completed').map((p) => p.amount));
+  }
+}
+
+/** The intents this portal created, newest last. */
+export class InMemoryCardIntents extends CardIntentRepository {
+  readonly rows: IntentRecord[] = [];
+
+  async record(intent: IntentRecord): Promise<void> {
+    if (!this.rows.some((r) => r.id === intent.id)) this.rows.push({ ...intent });
+  }
+
+  async find(id: string): Promise<IntentRecord | null> {
+    const found = this.rows.find((r) => r.id === id);
+    return found ? { ...found } : null;
+  }
+
+  async creditIntentsOf(userId: number, bundleId: number): Promise<IntentRecord[]> {
+    return this.rows
+      .filter((r) => r.purpose === 'credits' && r.userId === userId && r.bundleId === bundleId)
+      .reverse()
+      .slice(0, 20)
+      .map((r) => ({ ...r }));
+  }
+}
+
+/** The card provider: intents start unpaid; a spec pays (`succeed`) or declines them, or takes the provider down. */
+export class FakePaymentGateway extends PaymentGateway {
+  readonly mode = 'emulator' as const;
+  readonly intents = new Map<string, GatewayIntent>();
+  private readonly byKey = new Map<string, string>();
+  down = false;
+
+  async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
+    this.answer();
+    const known = this.byKey.get(input.idempotencyKey);
+    if (known) return { ...this.intents.get(known)! };
+    const id = `pi_fake_${this.intents.size + 1}`;
+    const intent: GatewayIntent = {
+      id,
+      clientSecret: `${id}_secret`,
+      status: 'requires_payment_method',
+      amountCents: input.amountCents,
+      currency: input.currency,
+      metadata: { ...input.metadata },
+      lastError: null,
+    };
+    this.intents.set(id, intent);
+    this.byKey.set(input.idempotencyKey, id);
+    return { ...intent };
+  }
+
+  async retrieveIntent(id: string): Promise<GatewayIntent | null> {
+    this.answer();
+    const intent = this.intents.get(id);
+    return intent ? { ...intent } : null;
+  }
+
+  succeed(id: string): void {
+    this.intents.get(id)!.status = 'succeeded';
+  }
+
+  decline(id: string): void {
+    Object.assign(this.intents.get(id)!, { status: 'requires_payment_method', lastError: { message: 'Your card was declined.', code: 'card_declined' } });
+  }
+
+  private answer(): void {
+    if (this.down) throw new DomainError('unavailable', 'PAYMENTS.PROVIDER_UNAVAILABLE', 'The card payment service is not answering.');
+  }
+}
+
+/** The projects rows payments reads and marks. */
+export class InMemoryProjectsForBilling extends ProjectsForBilling {
+  readonly rows = new Map<number, BillableProject>();
+
+  async find(projectId: number): Promise<BillableProject | null> {
+    const p = this.rows.get(projectId);
+    return p ? { ...p } : null;
+  }
+
+  findForUpdate(projectId: number): Promise<BillableProject | null> {
+    return this.find(projectId);
+  }
+
+  async markPaid(projectId: number): Promise<void> {
+    const p = this.rows.get(projectId);
+    if (p) p.isPaid = true;
+  }
+}
+
+/** The real PaymentLedger over an in-memory ledger, for the modules that record or read payments. */
+export function ledgerWithFakes() {
+  const payments = new InMemoryPayments();
+  return { ledger: new PaymentLedger(payments), payments };
+}
+
+/** The real CardPayments over in-memory ports, with the fakes to arrange and inspect. */
+export function cardPaymentsWithFakes() {
+  const gateway = new FakePaymentGateway();
+  const intents = new InMemoryCardIntents();
+  const payments = new InMemoryPayments();
+  const projects = new InMemoryProjectsForBilling();
+  const events = new RecordingEvents();
+  const cards = new CardPayments(gateway, intents, payments, projects, immediateTx(), events);
+  return { cards, gateway, intents, payments, projects, events };
+}

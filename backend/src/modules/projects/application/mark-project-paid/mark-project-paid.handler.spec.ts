@@ -1,0 +1,96 @@
+import { User } from '../../../clients';
+import { DEFAULT_MANUAL_NOTE, PaymentLedger } from '../../../payments';
+import { InMemoryPayments, ledgerWithFakes } from '../../../payments/testing/in-memory-payments';
+import { Money } from '../../../../shared/domain/money';
+import { immediateTx } from '../../../../testing/in-memory';
+import type { ProjectLine } from '../../domain/project';
+import { InMemoryProjects } from '../../testing/in-memory-projects';
+import { MarkProjectPaidHandler } from './mark-project-paid.handler';
+
+const person = (id: number, role: 'client' | 'admin' = 'client') =>
+  User.restore({ id, username: `user ${id}`, email: `u${id}@example.com`, passwordHash: 'h', company: null, role, createdAt: new Date(), deletedAt: null });
+
+describe('MarkProjectPaidHandler', () => {
+  const ann = person(1);
+  const bob = person(2);
+  const owner = person(9, 'admin');
+  let projects: InMemoryProjects;
+  let ledger: PaymentLedger;
+  let payments: InMemoryPayments;
+  let handler: MarkProjectPaidHandler;
+
+  /** $100 session (3 credits when paid with credits) and $30 prints. */
+  const lines = (sessionCredits = 0, printsCredits = 0): ProjectLine[] => [
+    { serviceId: 1, quantity: 1, unitPrice: Money.fromDollars(100), creditsPaid: sessionCredits },
+    { serviceId: 2, quantity: 1, unitPrice: Money.fromDollars(30), creditsPaid: printsCredits },
+  ];
+
+  beforeEach(() => {
+    projects = new InMemoryProjects();
+    ({ ledger, payments } = ledgerWithFakes());
+    handler = new MarkProjectPaidHandler(projects, ledger, immediateTx());
+  });
+
+  describe('by the admin', () => {
+    it('records what is still owed as a completed manual payment with the note, and marks the project paid', async () => {
+      const id = await projects.seed({ clientId: ann.id, lines: lines(3) });
+      await ledger.recordManual(id, ann.id, Money.fromDollars(10));
+
+      await handler.byAdmin(id, '  Cash at the studio ');
+
+      expect(projects.stored(id)!.isPaid).toBe(true);
+      expect(payments.rows.map((p) => [p.amount.cents, p.note, p.status, p.clientId])).toEqual([
+        [1000, DEFAULT_MANUAL_NOTE, 'completed', ann.id],
+        [2000, 'Cash at the studio', 'completed', ann.id],
+      ]);
+    });
+
+    it('uses the default note, and records nothing when nothing is owed', async () => {
+      const owing = await projects.seed({ clientId: ann.id, lines: lines() });
+      const allCredits = await projects.seed({ clientId: ann.id, lines: lines(3, 1) });
+
+      await handler.byAdmin(owing);
+      await handler.byAdmin(allCredits, 'ignored');
+
+      expect(payments.rows.map((p) => [p.projectId, p.amount.cents, p.note])).toEqual([[owing, 13000, DEFAULT_MANUAL_NOTE]]);
+      expect(projects.stored(allCredits)!.isPaid).toBe(true);
+    });
+
+    it('refuses a project already paid, recording nothing, and answers not found for an unknown one', async () => {
+      const id = await projects.seed({ clientId: ann.id, lines: lines(), isPaid: true });
+
+      await expect(handler.byAdmin(id, 'again')).rejects.toMatchObject({ code: 'PROJECTS.ALREADY_PAID', kind: 'conflict' });
+      await expect(handler.byAdmin(404)).rejects.toMatchObject({ kind: 'not_found' });
+      expect(payments.rows).toEqual([]);
+    });
+  });
+
+  describe("by the project's client", () => {
+    it('marks paid a project that owes nothing, recording no payment', async () => {
+      const id = await projects.seed({ clientId: ann.id, lines: lines(3, 1) });
+
+      expect((await handler.byOwner(id, ann)).isPaid).toBe(true);
+      expect(projects.stored(id)!.isPaid).toBe(true);
+      expect(payments.rows).toEqual([]);
+    });
+
+    it('refuses while money is still owed, leaving the project unpaid', async () => {
+      const id = await projects.seed({ clientId: ann.id, lines: lines(3) });
+
+      await expect(handler.byOwner(id, ann)).rejects.toMatchObject({ code: 'PROJECTS.STILL_UNPAID', message: 'This project still has $30.00 to pay' });
+      expect(projects.stored(id)!.isPaid).toBe(false);
+      expect(payments.rows).toEqual([]);
+    });
+
+    it("answers not found to another client and to the admin, and leaves a paid project as it is", async () => {
+      const id = await projects.seed({ clientId: ann.id, lines: lines(3, 1) });
+      await expect(handler.byOwner(id, bob)).rejects.toMatchObject({ kind: 'not_found' });
+      await expect(handler.byOwner(id, owner)).rejects.toMatchObject({ kind: 'not_found' });
+      expect(projects.stored(id)!.isPaid).toBe(false);
+
+      const paid = await projects.seed({ clientId: ann.id, lines: lines(), isPaid: true });
+      expect((await handler.byOwner(paid, ann)).isPaid).toBe(true);
+      expect(payments.rows).toEqual([]);
+    });
+  });
+});
