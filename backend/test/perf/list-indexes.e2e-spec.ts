@@ -27,6 +27,8 @@ interface PlanNode {
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
   'Rows Removed by Join Filter'?: number;
+  'Full-sort Groups'?: { 'Sort Space Memory'?: { 'Peak Sort Space Used': number } };
+  'Pre-sorted Groups'?: { 'Sort Space Memory'?: { 'Peak Sort Space Used': number } };
   Plans?: PlanNode[];
 }
 
@@ -45,13 +47,23 @@ function filterViolations(root: PlanNode): string[] {
   return out;
 }
 
+/**
+ * An incremental sort puts in order the rows of each group of equal leading keys, which come in order:
+ * it is index-served when those groups are small (the projects of one client name, by id). It sorts
+ * them in batches of at least 32 rows; the memory of its largest batch tells whether a group was big.
+ */
+const SMALL_BATCH_KB = 64;
+const peakKb = (n: PlanNode) =>
+  Math.max(n['Full-sort Groups']?.['Sort Space Memory']?.['Peak Sort Space Used'] ?? 0, n['Pre-sorted Groups']?.['Sort Space Memory']?.['Peak Sort Space Used'] ?? 0);
+
 /** What the plan says about the ORDER BY of a page: a sort (or an incremental sort of big groups) over many rows. */
 function orderViolations(root: PlanNode): string[] {
   const out: string[] = [];
   const walk = (n: PlanNode) => {
     if (n['Node Type'] === 'Sort' || n['Node Type'] === 'Incremental Sort') {
       const input = (n.Plans ?? []).reduce((sum, c) => sum + (c['Actual Rows'] ?? 0) * (c['Actual Loops'] ?? 1), 0);
-      if (input > LIMIT) out.push(`${n['Node Type']} over ${input} rows`);
+      const smallGroups = n['Node Type'] === 'Incremental Sort' && peakKb(n) <= SMALL_BATCH_KB;
+      if (input > LIMIT && !smallGroups) out.push(`${n['Node Type']} over ${input} rows${n['Node Type'] === 'Incremental Sort' ? ` (batches up to ${peakKb(n)} kB)` : ''}`);
     }
     (n.Plans ?? []).forEach(walk);
   };
@@ -131,7 +143,13 @@ describe('indexes behind every list filter and sort (EXPLAIN)', () => {
   }
 
   const sorts = (fields: string[]) => fields.flatMap((f) => [[f, 'ASC'] as [string, 'ASC'], [f, 'DESC'] as [string, 'DESC']]);
-  const pages: Array<[string, string, Record<string, string>]> = [
+  type Page = [string, string, Record<string, string>];
+  /** Every sort of a list, both ways, at deep offsets: in the first half of the rows and in the second (read from the other end). */
+  const deep = (name: string, path: string, fields: string[], offsets: number[], filter?: Record<string, unknown>): Page[] =>
+    sorts(fields).flatMap((s) =>
+      offsets.map((o): Page => [`${name} sorted by ${s.join(' ')} at ${o}`, path, listParams(s, [o, o + 24], filter)]),
+    );
+  const pages: Page[] = [
     ...sorts(['date', 'name', 'clientName', 'price', 'isPaid']).map(
       (s): [string, string, Record<string, string>] => [`projects sorted by ${s.join(' ')}`, '/api/projects', listParams(s, [0, 24])],
     ),
@@ -153,6 +171,16 @@ describe('indexes behind every list filter and sort (EXPLAIN)', () => {
     ['clients with credits search', '/api/clients-with-credits', { q: 'walker', range: '[0,24]' }],
     ['projects search', '/api/projects', listParams(['date', 'DESC'], [0, 24], { q: 'ocean' })],
     ['payments search', '/api/payments', listParams(['paymentDate', 'DESC'], [0, 24], { q: 'walker' })],
+    ['payments search, by amount', '/api/payments', listParams(['amount', 'ASC'], [0, 24], { q: '12.5' })],
+    // Deep pages (10,000 projects, 7,500 payments, 102,000 accounts): the page's ids from an index at any offset.
+    ...deep('projects', '/api/projects', ['date', 'name', 'clientName', 'price', 'isPaid', 'id'], [4000, 9000]),
+    ...deep('unpaid projects', '/api/projects', ['date', 'name', 'clientName', 'price', 'id'], [1500], { isPaid: false }),
+    ...deep('paid projects', '/api/projects', ['date', 'name', 'price', 'id'], [3000], { isPaid: true }),
+    ...deep('payments', '/api/payments', ['paymentDate', 'amount', 'id'], [3000, 7000]),
+    ...deep('completed payments', '/api/payments', ['paymentDate', 'amount', 'id'], [2000], { status: 'completed' }),
+    ...deep('clients', '/api/clients', ['id', 'username', 'email', 'role', 'createdAt'], [40000, 90000]),
+    ['client accounts by e-mail, deep', '/api/clients', listParams(['email', 'DESC'], [40000, 40024], { role: 'client' })],
+    ['clients with credits, a page in the second half', '/api/clients-with-credits', { range: '[90000,90024]' }],
   ];
 
   /**
@@ -160,10 +188,14 @@ describe('indexes behind every list filter and sort (EXPLAIN)', () => {
    * Each must still show its problem; when one is fixed, this test fails until its entry goes.
    */
   const KNOWN: Record<string, { why: string; shows: RegExp }> = {
-    'projects sorted by clientName ASC': { why: 'ORDER BY a column of the LEFT JOINed users', shows: /^Sort over/ },
-    'projects sorted by clientName DESC': { why: 'ORDER BY a column of the LEFT JOINed users', shows: /^Sort over/ },
-    'projects search': { why: 'the matches of three trigram index searches are sorted for the page: no one index has their order', shows: /^Sort over/ },
-    'payments search': { why: 'one ILIKE OR-ed over projects, users and the formatted amount', shows: /filtered out/ },
+    'projects search': {
+      why: 'the matches of three trigram index searches are sorted for the page: no one index has their order (read by id, once, at a cost that follows the matches)',
+      shows: /^Sort over/,
+    },
+    'payments search': {
+      why: 'the matches of three trigram index searches are sorted for the page: no one index has their order (read by id, once, at a cost that follows the matches)',
+      shows: /^Sort over/,
+    },
   };
 
   it.each(pages.map(([name, path, query]) => [KNOWN[name] ? `${name} (known: ${KNOWN[name].why})` : name, name, path, query] as const))(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
 import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
 import { DomainError } from '../../../../shared/errors/domain-error';
 import type { UserResponse } from '../http/dto/user.response';
@@ -52,17 +53,40 @@ export class ClientQueries {
       params.push(role);
       where.push(`role = $${params.length}`);
     }
+    const filterParams = [...params];
     params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
+    const [limit, offset] = [`$${params.length - 1}::bigint`, `$${params.length}::bigint`];
+    const order = `${ORDER[q.sortField]} ${q.sortOrder}, id ${q.sortOrder}`;
+    const cond = where.join(' AND ');
+    // The page's ids first, then only its rows. Each sort has a covering index over the active accounts
+    // (its key, the id, and the role for the role filter: users_live_*_idx, users_role_id_idx), so a
+    // page at any offset is read from the index alone, from the nearer end; the total is counted once
+    // from an index. A search's matches (users_search_idx) are counted and sorted.
+    if (!q.paged) {
+      // The whole list (no list parameters): one pass in the order's index.
+      const all: Row[] = await this.db.query(`SELECT id, username, email, company, role, created_at FROM users WHERE ${cond} ORDER BY ${order}`, filterParams);
+      return { rows: all.map(toResponse), total: all.length };
+    }
+    const ctes: string[] = [];
+    let page: string;
+    if (text) {
+      ctes.push(`hits AS MATERIALIZED (SELECT id, ${ORDER[q.sortField]} AS k FROM users WHERE ${cond})`);
+      ctes.push(`total AS MATERIALIZED (SELECT count(*) AS n FROM hits)`);
+      page = `SELECT id FROM hits ORDER BY k ${q.sortOrder}, id ${q.sortOrder} LIMIT ${limit} OFFSET ${offset}`;
+    } else {
+      ctes.push(`total AS MATERIALIZED (SELECT count(*) AS n FROM users WHERE ${cond})`);
+      page = twoEndedPage(`SELECT id FROM users WHERE ${cond}`, order, `(SELECT n FROM total)`, limit, offset);
+    }
     const rows: Row[] = await this.db.query(
-      `SELECT id, username, email, company, role, created_at, count(*) OVER () AS total FROM users
-        WHERE ${where.join(' AND ')}
-        ORDER BY ${ORDER[q.sortField]} ${q.sortOrder}, id ${q.sortOrder}
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      `WITH ${ctes.join(', ')}
+       SELECT id, username, email, company, role, created_at, (SELECT n FROM total) AS total FROM users
+        WHERE id = ANY(ARRAY(${page}))
+        ORDER BY ${order}`,
       params,
     );
     let total = rows.length ? Number(rows[0].total) : 0;
     if (!rows.length && q.offset > 0) {
-      const c: Array<{ n: string }> = await this.db.query(`SELECT count(*) AS n FROM users WHERE ${where.join(' AND ')}`, params.slice(0, -2));
+      const c: Array<{ n: string }> = await this.db.query(`SELECT count(*) AS n FROM users WHERE ${cond}`, filterParams);
       total = Number(c[0].n);
     }
     return { rows: rows.map(toResponse), total };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
 import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
 import type { BundleResponse, ClientWithCreditsResponse, CreditProjectResponse, CreditTransactionResponse, ServiceWithCreditsResponse } from '../http/dto/credits.dto';
 import { BUNDLE_COLUMNS, BundleRow } from './bundle.mapper';
@@ -97,11 +98,11 @@ export class CreditQueries {
   /**
    * The Client Credits list: clients (role client) in name order, each with their balance and latest
    * transactions, optionally narrowed by a case-insensitive search on name or e-mail and cut to a page.
-   * One statement whatever the page holds: the page of users is read in the order of the unique index
-   * on lower(username) of active accounts (users_username_active_uq: no two active names are equal, so
-   * the order is total without the id), a search is served by users_search_idx (trigrams), the total is
-   * a window count, and only the page's rows fetch their balance and latest transactions. A page past
-   * the end has no row to carry the total, so only then is it counted apart.
+   * One statement whatever the page holds: the page's ids are read in name order from the index alone
+   * (users_live_username_idx; no two active names are equal, so the order is total without the id),
+   * from the nearer end; a search is served by users_search_idx (trigrams); the total is counted once
+   * from an index (users_role_id_idx); and only the page's rows fetch their e-mail, balance and latest
+   * transactions. A page past the end has no row to carry the total, so only then is it counted apart.
    */
   async clientsWithCredits(q: ListQuery<ClientCreditSort>, search?: string): Promise<{ rows: ClientWithCreditsResponse[]; total: number }> {
     const params: unknown[] = [];
@@ -112,19 +113,31 @@ export class CreditQueries {
     }
     const filterParams = [...params];
     params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
+    const [limit, offset] = [`$${params.length - 1}::bigint`, `$${params.length}::bigint`];
     const dir = q.sortOrder;
+    const ids = `SELECT u.id FROM users u WHERE ${where.join(' AND ')}`;
+    const order = `lower(u.username) ${dir}`;
+    // A search's matches are read once (users_search_idx), counted and sorted; the whole list, unpaged,
+    // in name order.
+    const ctes = search
+      ? `hits AS MATERIALIZED (SELECT u.id, lower(u.username) AS k FROM users u WHERE ${where.join(' AND ')}),
+         total AS MATERIALIZED (SELECT count(*) AS n FROM hits)`
+      : `total AS MATERIALIZED (SELECT count(*) AS n FROM users u WHERE ${where.join(' AND ')})`;
+    const from =
+      search || q.paged
+        ? `users p WHERE p.id = ANY(ARRAY(${search ? `SELECT id FROM hits ORDER BY k ${dir} LIMIT ${limit} OFFSET ${offset}` : twoEndedPage(ids, order, `(SELECT n FROM total)`, limit, offset)}))`
+        : `(SELECT u.id, u.username, u.email, lower(u.username) AS sort_name FROM users u WHERE ${where.join(' AND ')}
+             ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p`;
     const rows: Array<{ id: number; username: string; email: string; balance: number | null; transactions: TxRow[]; total: string }> = await this.db.query(
-      `SELECT p.id, p.username, p.email, p.total,
+      `WITH ${ctes}
+       SELECT p.id, p.username, p.email, (SELECT n FROM total) AS total,
               (SELECT c.balance FROM user_credits c WHERE c.user_id = p.id) AS balance,
               (SELECT coalesce(json_agg(t ORDER BY t.transaction_date DESC, t.id DESC), '[]')
                  FROM (SELECT ct.id, ct.amount, ct.type, ct.description, ct.bundle_id, ct.project_id, ct.transaction_date
                          FROM credit_transactions ct WHERE ct.user_id = p.id
                         ORDER BY ct.transaction_date DESC, ct.id DESC LIMIT ${LIST_TRANSACTIONS}) t) AS transactions
-         FROM (SELECT u.id, u.username, u.email, lower(u.username) AS sort_name, count(*) OVER () AS total
-                 FROM users u WHERE ${where.join(' AND ')}
-                ORDER BY lower(u.username) ${dir}
-                LIMIT $${params.length - 1} OFFSET $${params.length}) p
-        ORDER BY p.sort_name ${dir}`,
+         FROM ${from}
+        ORDER BY ${search || q.paged ? 'lower(p.username)' : 'p.sort_name'} ${dir}`,
       params,
     );
     let total = rows.length ? Number(rows[0].total) : 0;

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { paymentAmountText } from '../../../../shared/database/sql/payment-amount-text';
+import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
 import { DomainError } from '../../../../shared/errors/domain-error';
 import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
 import { timeZone } from '../../../../shared/http/time-zone';
@@ -42,20 +44,48 @@ const toResponse = (r: Row): PaymentResponse => ({
   method: Payment.methodOf(r.stripe_payment_id),
 });
 
+/** The filter of a list, its summary and the CSV export, as SQL over `payments pay` alone. */
+interface Filter {
+  /** CTEs the conditions read (the search's matches). */
+  ctes: string[];
+  /** Conditions on `pay`, AND-ed; empty when nothing filters. */
+  conds: string[];
+  params: unknown[];
+  searched: boolean;
+}
+
+const KEPT_TOTAL = `(SELECT n FROM row_counts WHERE name = 'payments')`;
+
 /** Read side of Payment History: filters shared by the page, its total card and the CSV export. */
 @Injectable()
 export class PaymentQueries {
   constructor(private readonly db: DataSource) {}
 
-  /** WHERE clause and parameters for `filter` ({q, day, tz, status}); `filtered` when any applies. */
-  private where(filter: Record<string, unknown>): { sql: string; params: unknown[]; filtered: boolean } {
+  /** The conditions and parameters for `filter` ({q, day, tz, status}). */
+  private filter(filter: Record<string, unknown>): Filter {
     const params: unknown[] = [];
-    const where: string[] = ['true'];
+    const ctes: string[] = [];
+    const conds: string[] = [];
     const text = textFilter(filter, 'q');
     if (text) {
       params.push(likePattern(text));
       const p = `$${params.length}`;
-      where.push(`(pr.name ILIKE ${p} OR u.username ILIKE ${p} OR to_char(pay.amount_cents / 100.0, 'FM999999999990.00') ILIKE ${p})`);
+      // The project's name, the client's name (the payment's own client, else the project's) or the
+      // amount as text: each a search a trigram index serves (projects_search_idx and users_search_idx
+      // cover more text than the name, the name is checked on what they find; payments_amount_text_idx),
+      // their payments found by index. One ILIKE OR-ed over the joined tables read every payment.
+      const clients = `ARRAY(SELECT u.id FROM users u WHERE (u.username || ' ' || u.email) ILIKE ${p} AND u.username ILIKE ${p})`;
+      ctes.push(`matched AS MATERIALIZED (
+          SELECT pay.id FROM payments pay WHERE pay.project_id = ANY(ARRAY(
+            SELECT pr.id FROM projects pr WHERE (pr.name || ' ' || pr.description) ILIKE ${p} AND pr.name ILIKE ${p}))
+          UNION
+          SELECT pay.id FROM payments pay WHERE pay.client_id = ANY(${clients})
+          UNION
+          SELECT pay.id FROM payments pay JOIN projects pr ON pr.id = pay.project_id
+           WHERE pay.client_id IS NULL AND pr.client_id = ANY(${clients})
+          UNION
+          SELECT pay.id FROM payments pay WHERE ${paymentAmountText('pay')} ILIKE ${p})`);
+      conds.push(`pay.id = ANY(ARRAY(SELECT id FROM matched))`);
     }
     const day = textFilter(filter, 'day', 10);
     if (day) {
@@ -65,7 +95,7 @@ export class PaymentQueries {
       params.push(day, timeZone(filter.tz));
       const d = `$${params.length - 1}::date`;
       const z = `$${params.length}`;
-      where.push(`pay.payment_date >= (${d}::timestamp AT TIME ZONE ${z}) AND pay.payment_date < ((${d} + 1)::timestamp AT TIME ZONE ${z})`);
+      conds.push(`pay.payment_date >= (${d}::timestamp AT TIME ZONE ${z}) AND pay.payment_date < ((${d} + 1)::timestamp AT TIME ZONE ${z})`);
     }
     const status = textFilter(filter, 'status');
     if (status) {
@@ -73,25 +103,46 @@ export class PaymentQueries {
         throw new DomainError('validation', 'LIST.BAD_PARAMETER', 'filter status must be pending, completed or failed');
       }
       params.push(status);
-      where.push(`pay.status = $${params.length}`);
+      conds.push(`pay.status = $${params.length}`);
     }
-    return { sql: where.join(' AND '), params, filtered: where.length > 1 };
+    return { ctes, conds, params, searched: Boolean(text) };
   }
 
+  /**
+   * A page in one statement: the page's ids first, from the index of the order alone (after the status
+   * filter too; a day is a range of the date index), then only the page's rows joined to their project
+   * and client. The total is the kept count with nothing filtered, else counted once in the statement;
+   * a search's matches are looked up once by id, counted and sorted.
+   */
   async list(q: ListQuery<PaymentSort>): Promise<{ rows: PaymentResponse[]; total: number }> {
-    const w = this.where(q.filter);
-    const params = [...w.params, q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset];
-    // With nothing filtered the total is the count the database keeps (migration RowCounts), so a page
-    // joins only its own rows; a filtered page counts what the filter keeps.
-    const totalSql = w.filtered ? 'count(*) OVER ()' : `(SELECT n FROM row_counts WHERE name = 'payments')`;
+    const f = this.filter(q.filter);
+    const params = [...f.params];
+    const ctes = [...f.ctes];
+    const where = ['true', ...f.conds].join(' AND ');
+    const order = `${ORDER[q.sortField]} ${q.sortOrder}, pay.id ${q.sortOrder}`;
+    let count = KEPT_TOTAL;
+    let page: string;
+    params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
+    const [limit, offset] = [`$${params.length - 1}::bigint`, `$${params.length}::bigint`];
+    if (f.searched) {
+      ctes.push(`hits AS MATERIALIZED (SELECT pay.id, ${ORDER[q.sortField]} AS k FROM payments pay WHERE ${where})`);
+      ctes.push(`total AS MATERIALIZED (SELECT count(*) AS n FROM hits)`);
+      count = `(SELECT n FROM total)`;
+      page = `SELECT id FROM hits ORDER BY k ${q.sortOrder}, id ${q.sortOrder} LIMIT ${limit} OFFSET ${offset}`;
+    } else {
+      if (f.conds.length) {
+        ctes.push(`total AS MATERIALIZED (SELECT count(*) AS n FROM payments pay WHERE ${where})`);
+        count = `(SELECT n FROM total)`;
+      }
+      page = twoEndedPage(`SELECT pay.id FROM payments pay WHERE ${where}`, order, count, limit, offset);
+    }
     const rows: Row[] = await this.db.query(
-      `SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id, u.username AS client_name,
-              pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.status, pay.note,
-              ${totalSql} AS total
+      `${ctes.length ? `WITH ${ctes.join(', ')} ` : ''}SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id,
+              u.username AS client_name, pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.status, pay.note,
+              ${count} AS total
          ${FROM}
-        WHERE ${w.sql}
-        ORDER BY ${ORDER[q.sortField]} ${q.sortOrder}, pay.id ${q.sortOrder}
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        WHERE pay.id = ANY(ARRAY(${page}))
+        ORDER BY ${order}`,
       params,
     );
     const total = rows.length ? Number(rows[0].total) : q.offset > 0 ? (await this.summary(q.filter)).count : 0;
@@ -99,10 +150,11 @@ export class PaymentQueries {
   }
 
   async summary(filter: Record<string, unknown>): Promise<{ total: number; count: number }> {
-    const w = this.where(filter);
+    const f = this.filter(filter);
     const rows: Array<{ cents: string; n: string }> = await this.db.query(
-      `SELECT coalesce(sum(pay.amount_cents), 0) AS cents, count(*) AS n ${FROM} WHERE ${w.sql}`,
-      w.params,
+      `${f.ctes.length ? `WITH ${f.ctes.join(', ')} ` : ''}SELECT coalesce(sum(pay.amount_cents), 0) AS cents, count(*) AS n
+         FROM payments pay WHERE ${['true', ...f.conds].join(' AND ')}`,
+      f.params,
     );
     return { total: Number(rows[0].cents) / 100, count: Number(rows[0].n) };
   }

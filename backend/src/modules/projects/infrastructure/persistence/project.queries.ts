@@ -3,6 +3,7 @@ import type { Pool, QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
 import { poolOf, preparedQuery } from '../../../../shared/database/prepared';
 import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
+import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
 import type { User } from '../../../clients';
 import { boolFilter, intFilter, likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
 import type { ProjectResponse, ProjectServiceLine } from '../http/dto/project.response';
@@ -18,16 +19,11 @@ const ORDER: Record<ProjectSort, string> = {
   id: 'p.id',
 };
 
-interface LineJson {
-  service_id: number;
-  name: string;
-  description: string;
-  unit_price_cents: number;
-  quantity: number;
-  credit_eligible: boolean;
-  credit_cost: number;
-  paid_with_credits: boolean;
-}
+/**
+ * A service line as the statement sends it: a JSON array of service_id, name, description,
+ * unit_price_cents, quantity, credit_eligible, credit_cost, paid_with_credits (no key repeated per line).
+ */
+type LineJson = [number, string, string, number, number, boolean, number, boolean];
 
 interface Row {
   id: number;
@@ -48,12 +44,10 @@ interface Row {
   total?: string | null;
 }
 
-/** A project's service lines as one JSON array, in the order the screens show them. */
+/** A project's service lines as one JSON array (of LineJson), in the order the screens show them. */
 const LINES = `coalesce((
-  SELECT json_agg(json_build_object(
-           'service_id', ps.service_id, 'name', s.name, 'description', s.description, 'unit_price_cents', ps.unit_price_cents,
-           'quantity', ps.quantity, 'credit_eligible', s.credit_eligible, 'credit_cost', s.credit_cost,
-           'paid_with_credits', coalesce(psp.paid_with_credits, false))
+  SELECT json_agg(json_build_array(ps.service_id, s.name, s.description, ps.unit_price_cents, ps.quantity, s.credit_eligible,
+                                   s.credit_cost, coalesce(psp.paid_with_credits, false))
          ORDER BY lower(s.name), ps.service_id)
     FROM project_services ps JOIN services s ON s.id = ps.service_id
     LEFT JOIN project_service_payments psp ON psp.project_id = ps.project_id AND psp.service_id = ps.service_id
@@ -92,7 +86,7 @@ export class ProjectQueries {
   async list(q: ListQuery<ProjectSort>, viewer: User): Promise<{ rows: ProjectResponse[]; total: number }> {
     const params: unknown[] = [];
     const where = ['p.deleted_at IS NULL'];
-    let withMatched = '';
+    const ctes: string[] = [];
     const text = textFilter(q.filter, 'q');
     if (text) {
       params.push(likePattern(text));
@@ -102,16 +96,17 @@ export class ProjectQueries {
       // the users' one covers name and e-mail, the name is checked on what it finds), read once for
       // the page and its count. One ILIKE OR-ed over the joined tables had to read every project.
       // The matching clients and services go through arrays, so their projects and lines are looked up
-      // by index whatever number of matches the planner expects.
-      withMatched = `WITH matched AS MATERIALIZED (
-          SELECT m.id FROM projects m WHERE (m.name || ' ' || m.description) ILIKE ${t}
+      // by index whatever number of matches the planner expects (the lines' project ids from the index
+      // alone: project_services_service_project_idx).
+      ctes.push(`matched AS MATERIALIZED (
+          SELECT m.id FROM projects m WHERE (m.name || ' ' || m.description) ILIKE ${t} AND m.deleted_at IS NULL
           UNION
           SELECT m.id FROM projects m WHERE m.deleted_at IS NULL AND m.client_id = ANY(ARRAY(
             SELECT mu.id FROM users mu WHERE (mu.username || ' ' || mu.email) ILIKE ${t} AND mu.username ILIKE ${t}))
           UNION
           SELECT ps.project_id FROM project_services ps WHERE ps.service_id = ANY(ARRAY(
-            SELECT s.id FROM services s WHERE (s.name || ' ' || s.description) ILIKE ${t}))) `;
-      where.push(`p.id IN (SELECT id FROM matched)`);
+            SELECT s.id FROM services s WHERE (s.name || ' ' || s.description) ILIKE ${t})))`);
+      where.push(`p.id = ANY(ARRAY(SELECT id FROM matched))`);
     }
     const isPaid = boolFilter(q.filter, 'isPaid');
     if (isPaid !== undefined) {
@@ -124,39 +119,57 @@ export class ProjectQueries {
       where.push(`p.client_id = $${params.length}`);
     }
     const order = `${ORDER[q.sortField]} ${q.sortOrder}, p.id ${q.sortOrder}`;
-    const unfiltered = where.length === 1;
-    const count = unfiltered ? LIVE_PROJECTS : this.countSql(where);
+    const byClient = q.sortField === 'clientName' ? ' JOIN users u ON u.id = p.client_id' : '';
+    let count = LIVE_PROJECTS;
+    let page: string;
+    const limitOffset = () => {
+      params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
+      return [`$${params.length - 1}::bigint`, `$${params.length}::bigint`];
+    };
     const filterParams = [...params];
-    params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
-    const [limit, offset] = [`$${params.length - 1}::bigint`, `$${params.length}::bigint`];
-    const pageIds = `SELECT p.id ${FROM} WHERE ${where.join(' AND ')}`;
-    // The page's ids first (index order, nothing computed per skipped row), then its columns. With
-    // nothing filtered the total is known at once, so a page in the second half is read from the other
-    // end in the opposite order: the last page costs what the first one does.
-    const page =
-      unfiltered && q.paged
-        ? `(${pageIds} AND ${offset} <= ${count} / 2 ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
-           UNION ALL
-           (${pageIds} AND ${offset} > ${count} / 2 ORDER BY ${reverse(order)}
-             LIMIT least(${limit}, greatest(0, ${count} - ${offset})) OFFSET greatest(0, ${count} - ${offset} - ${limit}))`
-        : `${pageIds} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+    if (text) {
+      // A search: its matches (any number, in no index's order) are looked up once by id, with their
+      // sort key and filter columns from one index (projects_live_keys_idx), then counted and sorted for
+      // the page; the cost follows the number of matches, not of projects.
+      ctes.push(`hits AS MATERIALIZED (SELECT p.id, ${ORDER[q.sortField]} AS k FROM projects p${byClient} WHERE ${where.join(' AND ')})`);
+      if (q.paged) {
+        ctes.push(`total AS MATERIALIZED (SELECT count(*) AS n FROM hits)`);
+        count = `(SELECT n FROM total)`;
+      }
+      const [limit, offset] = limitOffset();
+      page = `SELECT id FROM hits ORDER BY k ${q.sortOrder}, id ${q.sortOrder} LIMIT ${limit} OFFSET ${offset}`;
+    } else {
+      // The total: with nothing filtered the kept count; else counted once (a CTE: it is read up to five
+      // times below), from the filter's index.
+      if (where.length > 1 && q.paged) {
+        ctes.push(`total AS MATERIALIZED (SELECT count(*) AS n FROM projects p WHERE ${where.join(' AND ')})`);
+        count = `(SELECT n FROM total)`;
+      }
+      const [limit, offset] = limitOffset();
+      // The page's ids first, from the index of the order alone (a covering index per sort, with the id
+      // as tie-breaker, after the Status filter too: nothing read from the table, nothing computed per
+      // skipped row), then its columns. Only the client-name order joins the clients: walked in name
+      // order (users_username_cover_idx), each one's projects from projects_client_date_id_idx, the
+      // projects of equal names put in id order by an incremental sort of each name's few rows. Every
+      // project has its client (a NOT NULL foreign key): the inner join keeps the list's rows.
+      const pageIds = `SELECT p.id FROM projects p${byClient} WHERE ${where.join(' AND ')}`;
+      // The total is known in the statement, so a page in the second half is read from the other end
+      // in the opposite order: the last page costs what the first one does.
+      page = q.paged ? twoEndedPage(pageIds, order, count, limit, offset) : `${pageIds} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+    }
+    const withCtes = ctes.length ? `WITH ${ctes.join(', ')} ` : '';
     // The ids go through an array, so the planner knows they are a page (a LIMIT it cannot read would
     // make it expect thousands and scan every project and user).
     const rows: Row[] = await this.query(
-      `${withMatched}${SELECT_ALL}${q.paged ? `, ${count} AS total` : ''}
+      `${withCtes}${SELECT_ALL}${q.paged ? `, ${count} AS total` : ''}
          ${FROM} WHERE p.id = ANY(ARRAY(${page}))
         ORDER BY ${order}`,
       params,
     );
     if (!q.paged) return { rows: this.toResponses(rows, viewer), total: rows.length };
     // A page past the end has no row to carry the total: count on its own then.
-    const total = rows.length ? Number(rows[0].total) : Number((await this.query(`${withMatched}SELECT ${count} AS n`, filterParams))[0].n);
+    const total = rows.length ? Number(rows[0].total) : Number((await this.query(`${withCtes}SELECT ${count} AS n`, filterParams))[0].n);
     return { rows: this.toResponses(rows, viewer), total };
-  }
-
-  private countSql(where: string[]): string {
-    const needsUsers = where.some((w) => w.includes('u.'));
-    return `(SELECT count(*) FROM projects p ${needsUsers ? 'LEFT JOIN users u ON u.id = p.client_id' : ''} WHERE ${where.join(' AND ')})`;
   }
 
   /** A client's projects, newest first. */
@@ -175,16 +188,16 @@ export class ProjectQueries {
 
   private toResponses(rows: Row[], viewer: User): ProjectResponse[] {
     return rows.map((r) => {
-      const services: ProjectServiceLine[] = r.lines.map((l) => ({
-        serviceId: l.service_id,
-        name: l.name,
-        description: l.description,
-        price: l.unit_price_cents / 100,
-        quantity: l.quantity,
-        lineTotal: (l.unit_price_cents * l.quantity) / 100,
-        creditEligible: l.credit_eligible,
-        creditCost: l.credit_cost,
-        paidWithCredits: l.paid_with_credits,
+      const services: ProjectServiceLine[] = r.lines.map(([serviceId, name, description, unitPriceCents, quantity, creditEligible, creditCost, paidWithCredits]) => ({
+        serviceId,
+        name,
+        description,
+        price: unitPriceCents / 100,
+        quantity,
+        lineTotal: (unitPriceCents * quantity) / 100,
+        creditEligible,
+        creditCost,
+        paidWithCredits,
       }));
       const price = Number(r.price_cents);
       const paid = Number(r.paid_cents) + Number(r.credit_covered_cents);
@@ -211,7 +224,3 @@ export class ProjectQueries {
   }
 }
 
-/** The same ORDER BY the other way round (every key turned; NULLs follow, as ASC and DESC place them oppositely). */
-function reverse(order: string): string {
-  return order.replace(/\b(ASC|DESC)\b/g, (d) => (d === 'ASC' ? 'DESC' : 'ASC'));
-}
