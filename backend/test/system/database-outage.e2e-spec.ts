@@ -93,9 +93,8 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
         await sleep(100);
       }
     };
-    // The Projects page, read again and again: from the second read on it is a kept answer, which the
-    // kept-answer lane (decision 0017) serves after reading the session; with the database down it
-    // must answer 503 like everything else, never the kept page and never a 500.
+    // The Projects page, read again and again: with the database down it must answer 503 like
+    // everything else, never a 500.
     const owner = new HttpSession(app.url, 10_000);
     const ownerEmail = `${tag}owner@example.com`;
     const registered = await owner.post('/api/register', { username: `Outage owner ${tag}`, email: ownerEmail, password: 'secret123' });
@@ -153,7 +152,7 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
       ].join('\n'),
     );
 
-    // The kept Projects page: 200 before (a read the stop cuts into answers 503), a JSON 503 while the
+    // The Projects page: 200 before (a read the stop cuts into answers 503), a JSON 503 while the
     // database is down, 200 again after; never a 500.
     console.log(`Projects page reads: ${['before', 'down', 'after'].map((p) => `${p} ${JSON.stringify(tally(reads.filter((r) => r.phase === p)))}`).join(', ')}`);
     const readsBefore = reads.filter((r) => r.phase === 'before');
