@@ -135,7 +135,7 @@ function registerBodyParsers(fastify: FastifyInstance): void {
   fastify.addContentTypeParser('application/json', options, (req, body: Buffer, done) => {
     (req as FastifyRequest & { rawBody?: Buffer }).rawBody = body;
     if (body.length === 0) return done(null, undefined);
-    json(req, body.toString('utf8'), done);
+    json(req, body.toString('utf8'), (err, value) => (err ? done(Object.assign(new SyntaxError('The request body is not valid JSON.'), { statusCode: 400 })) : done(null, value)));
   });
   fastify.addContentTypeParser('application/x-www-form-urlencoded', options, (_req, body: Buffer, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body.toString('utf8'))));

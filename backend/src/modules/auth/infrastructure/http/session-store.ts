@@ -34,8 +34,7 @@ export function markCreated(session: Session): void {
   created.add(session);
 }
 
-const READ_SQL = `
-  SELECT s.sess, u.id AS user_id, u.username, u.email, u.password_hash, u.company, u.role, u.created_at
+const READ_SQL = `SELECT s.sess, u.id AS user_id, u.username, u.email, u.password_hash, u.company, u.role, u.created_at
     FROM session s
     LEFT JOIN users u
       ON u.id = CASE WHEN s.sess #>> '{passport,user}' ~ '^[0-9]{1,9}$' THEN (s.sess #>> '{passport,user}')::int END
