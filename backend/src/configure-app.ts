@@ -61,7 +61,10 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig, logg
   fastify.addHook('onResponse', (request, reply, done) => {
     if (request.url !== '/api/health') {
       const level = reply.statusCode >= 500 ? 'error' : reply.statusCode >= 400 ? 'warn' : 'info';
-      logger[level]({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+      logger[level](
+        { req: { id: request.id, method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+        'request completed',
+      );
     }
     done();
   });

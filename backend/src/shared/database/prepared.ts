@@ -23,3 +23,8 @@ export async function preparedQuery<R extends QueryResultRow>(pool: Pool, text: 
   }
   return (await pool.query<R>({ name, text, values })).rows;
 }
+
+/** A list read of the read side: a named prepared statement on the pool behind `db` (see preparedQuery). */
+export function sqlRead<R extends QueryResultRow>(db: DataSource, text: string, values: unknown[] = []): Promise<R[]> {
+  return preparedQuery<R>(poolOf(db), text, values);
+}

@@ -4,19 +4,11 @@ import pino, { type Logger } from 'pino';
 /**
  * The process's one pino logger: Fastify logs each request with it, and Nest's own messages go to it
  * through NestPinoLogger. Written asynchronously: under load, lines are gathered into few writes.
- * Request lines carry no headers, so no cookie or token can reach the log.
+ * Request lines carry the request's id, method, address and status only: no header, so no cookie or
+ * token can reach the log.
  */
 export function createLogger(level: string): Logger {
-  return pino(
-    {
-      level,
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    },
-    pino.destination({ dest: 1, sync: false }),
-  );
+  return pino({ level }, pino.destination({ dest: 1, sync: false }));
 }
 
 /** Nest's LoggerService on a pino logger: `context` becomes a field, an error's stack another. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { sqlRead } from '../../../../shared/database/prepared';
 import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
 import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
 import { DomainError } from '../../../../shared/errors/domain-error';
@@ -64,7 +65,7 @@ export class ClientQueries {
     // from an index. A search's matches (users_search_idx) are counted and sorted.
     if (!q.paged) {
       // The whole list (no list parameters): one pass in the order's index.
-      const all: Row[] = await this.db.query(`SELECT id, username, email, company, role, created_at FROM users WHERE ${cond} ORDER BY ${order}`, filterParams);
+      const all: Row[] = await sqlRead(this.db, `SELECT id, username, email, company, role, created_at FROM users WHERE ${cond} ORDER BY ${order}`, filterParams);
       return { rows: all.map(toResponse), total: all.length };
     }
     const ctes: string[] = [];
@@ -77,7 +78,7 @@ export class ClientQueries {
       ctes.push(`total AS MATERIALIZED (SELECT count(*) AS n FROM users WHERE ${cond})`);
       page = twoEndedPage(`SELECT id FROM users WHERE ${cond}`, order, `(SELECT n FROM total)`, limit, offset);
     }
-    const rows: Row[] = await this.db.query(
+    const rows: Row[] = await sqlRead(this.db, 
       `WITH ${ctes.join(', ')}
        SELECT id, username, email, company, role, created_at, (SELECT n FROM total) AS total FROM users
         WHERE id = ANY(ARRAY(${page}))
@@ -86,7 +87,7 @@ export class ClientQueries {
     );
     let total = rows.length ? Number(rows[0].total) : 0;
     if (!rows.length && q.offset > 0) {
-      const c: Array<{ n: string }> = await this.db.query(`SELECT count(*) AS n FROM users WHERE ${cond}`, filterParams);
+      const c: Array<{ n: string }> = await sqlRead(this.db, `SELECT count(*) AS n FROM users WHERE ${cond}`, filterParams);
       total = Number(c[0].n);
     }
     return { rows: rows.map(toResponse), total };

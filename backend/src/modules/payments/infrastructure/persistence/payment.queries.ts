@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { sqlRead } from '../../../../shared/database/prepared';
 import { paymentAmountText } from '../../../../shared/database/sql/payment-amount-text';
 import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
 import { DomainError } from '../../../../shared/errors/domain-error';
@@ -136,7 +137,7 @@ export class PaymentQueries {
       }
       page = twoEndedPage(`SELECT pay.id FROM payments pay WHERE ${where}`, order, count, limit, offset);
     }
-    const rows: Row[] = await this.db.query(
+    const rows: Row[] = await sqlRead(this.db, 
       `${ctes.length ? `WITH ${ctes.join(', ')} ` : ''}SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id,
               u.username AS client_name, pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.status, pay.note,
               ${count} AS total
@@ -151,7 +152,7 @@ export class PaymentQueries {
 
   async summary(filter: Record<string, unknown>): Promise<{ total: number; count: number }> {
     const f = this.filter(filter);
-    const rows: Array<{ cents: string; n: string }> = await this.db.query(
+    const rows: Array<{ cents: string; n: string }> = await sqlRead(this.db, 
       `${f.ctes.length ? `WITH ${f.ctes.join(', ')} ` : ''}SELECT coalesce(sum(pay.amount_cents), 0) AS cents, count(*) AS n
          FROM payments pay WHERE ${['true', ...f.conds].join(' AND ')}`,
       f.params,

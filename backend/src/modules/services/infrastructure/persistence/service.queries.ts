@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { sqlRead } from '../../../../shared/database/prepared';
 import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
 import type { ServiceResponse } from '../http/dto/service.response';
 import { SERVICE_COLUMNS, ServiceRow } from './service.mapper';
@@ -35,7 +36,7 @@ export class ServiceQueries {
       where.push(`(name || ' ' || description) ILIKE $${params.length}`);
     }
     params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
-    const rows: Array<ServiceRow & { total: string }> = await this.db.query(
+    const rows: Array<ServiceRow & { total: string }> = await sqlRead(this.db, 
       `SELECT ${SERVICE_COLUMNS}, count(*) OVER () AS total FROM services
         WHERE ${where.join(' AND ')}
         ORDER BY ${ORDER[q.sortField]} ${q.sortOrder}, id ${q.sortOrder}
@@ -47,12 +48,12 @@ export class ServiceQueries {
   }
 
   async one(id: number): Promise<ServiceResponse | null> {
-    const rows: ServiceRow[] = await this.db.query(`SELECT ${SERVICE_COLUMNS} FROM services WHERE id = $1 AND deleted_at IS NULL`, [id]);
+    const rows: ServiceRow[] = await sqlRead(this.db, `SELECT ${SERVICE_COLUMNS} FROM services WHERE id = $1 AND deleted_at IS NULL`, [id]);
     return rows[0] ? serviceResponse(rows[0]) : null;
   }
 
   private async count(where: string[], params: unknown[]): Promise<number> {
-    const rows: Array<{ n: string }> = await this.db.query(`SELECT count(*) AS n FROM services WHERE ${where.join(' AND ')}`, params);
+    const rows: Array<{ n: string }> = await sqlRead(this.db, `SELECT count(*) AS n FROM services WHERE ${where.join(' AND ')}`, params);
     return Number(rows[0].n);
   }
 }

@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { Pool } from 'pg';
+import { parseListQuery } from './src/shared/http/list-query';
+import { PROJECT_SORTS, ProjectQueries } from './src/modules/projects/infrastructure/persistence/project.queries';
+const pool = new Pool({ connectionString: 'postgres://postgres@127.0.0.1:5432/perf_main', max: 2 });
+const seen: Array<{ text: string; values: unknown[] }> = [];
+const rec: any = { query: (cfg: any) => { seen.push({ text: cfg.text, values: cfg.values }); return pool.query({ text: cfg.text, values: cfg.values }); } };
+(async () => {
+  const q = new ProjectQueries({ driver: { master: rec } } as any);
+  const admin: any = { isAdmin: true };
+  const lq = parseListQuery({ sort: '["date","DESC"]', range: '[0,24]' }, PROJECT_SORTS, { field: 'date', order: 'DESC' });
+  await q.list(lq, admin);
+  const s = seen[0];
+  console.log(s.text); console.log(JSON.stringify(s.values));
+  const lit = s.text.replace(/\$(\d+)(::\w+)?/g, (_m, n, cast) => { const v = s.values[Number(n) - 1]; return (v === null ? 'NULL' : typeof v === 'string' ? `'${v}'` : String(v)) + (cast ?? ''); });
+  require('fs').writeFileSync('/tmp/page1.sql', lit + ';\n');
+  const r = await pool.query('EXPLAIN (ANALYZE, BUFFERS) ' + lit);
+  console.log(r.rows.map((x: any) => x['QUERY PLAN']).join('\n'));
+  await pool.end();
+})();
