@@ -17,7 +17,7 @@ export function typeormOptions(url: string, entities: DataSourceOptions['entitie
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error'],
-    extra: { max: 10, connectionTimeoutMillis: 5000, application_name: 'studio-portal' },
+    extra: { max: 10, connectionTimeoutMillis: 5000, application_name: 'studio-portal', options: '-c plan_cache_mode=force_generic_plan' },
   };
 }
 
