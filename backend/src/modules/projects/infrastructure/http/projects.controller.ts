@@ -6,7 +6,7 @@ import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../.
 import { Money } from '../../../../shared/domain/money';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
-import { parseListQuery, sendList } from '../../../../shared/http/list-query';
+import { listHeaders, parseListQuery } from '../../../../shared/http/list-query';
 import { CreateProjectHandler } from '../../application/create-project/create-project.handler';
 import { ProjectMaintenanceHandler } from '../../application/delete-project/delete-project.handler';
 import { MarkProjectPaidHandler } from '../../application/mark-project-paid/mark-project-paid.handler';
@@ -16,6 +16,8 @@ import { projectNotFound } from '../../domain/projects.errors';
 import { PROJECT_SORTS, ProjectQueries } from '../persistence/project.queries';
 import { AddServiceRequest, AdminMarkPaidRequest, MarkPaidRequest, ProjectRequest } from './dto/project.request';
 import { ProjectResponse, ProjectServiceRef } from './dto/project.response';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 function details(body: ProjectRequest): ProjectDetails {
   return {
@@ -56,18 +58,21 @@ export class ProjectsController {
     @Query() query: Record<string, unknown>,
     @CurrentUser() viewer: User,
     @Res({ passthrough: true }) res: FastifyReply,
-  ): Promise<ProjectResponse[]> {
+  ): Promise<string> {
     const q = parseListQuery(query, PROJECT_SORTS, { field: 'date', order: 'DESC' });
-    const { rows, total } = await this.queries.list(q, viewer);
-    return sendList(res, 'projects', q, rows, total);
+    const { body, count, total } = await this.queries.list(q, viewer);
+    // The JSON PostgreSQL built goes out as it is (ProjectQueries).
+    res.headers(listHeaders('projects', q, count, total)).type(JSON_TYPE);
+    return body;
   }
 
   @Get('projects/client/:userId')
   @UseGuards(SignedInGuard)
   @ApiOperation({ summary: "A client's projects with their services (that client or an admin)" })
   @ApiOkResponse({ type: ProjectResponse, isArray: true })
-  ofClient(@Param('userId', IdPipe) userId: number, @CurrentUser() viewer: User): Promise<ProjectResponse[]> {
+  async ofClient(@Param('userId', IdPipe) userId: number, @CurrentUser() viewer: User, @Res({ passthrough: true }) res: FastifyReply): Promise<string> {
     assertMayAccess(viewer, userId, 'Client');
+    res.type(JSON_TYPE);
     return this.queries.ofClient(userId, viewer);
   }
 

@@ -6,7 +6,7 @@ import { creditCoveredCents } from '../../../../shared/database/sql/credit-cover
 import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
 import type { User } from '../../../clients';
 import { boolFilter, intFilter, likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
-import type { ProjectResponse, ProjectServiceLine } from '../http/dto/project.response';
+import type { ProjectResponse } from '../http/dto/project.response';
 
 export const PROJECT_SORTS = ['name', 'clientName', 'price', 'isPaid', 'date', 'id'] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];
@@ -20,45 +20,42 @@ const ORDER: Record<ProjectSort, string> = {
 };
 
 /**
- * A service line as the statement sends it: a JSON array of service_id, name, description,
- * unit_price_cents, quantity, credit_eligible, credit_cost, paid_with_credits (no key repeated per line).
+ * A page of projects as the API shows them (ProjectResponse), built by PostgreSQL in the statement that
+ * reads them: the JSON text goes out as it is, with nothing parsed, mapped or serialized again in Node.
+ * Amounts are float8 dollars (cents / 100, as JavaScript divides), dates ISO-8601 in UTC with
+ * milliseconds (as Date#toISOString writes them); a client sees a download link only once the project is
+ * paid ($admin is false for a client).
  */
-type LineJson = [number, string, string, number, number, boolean, number, boolean];
+const PROJECT_JSON = (admin: string) => `json_build_object(
+    'id', p.id, 'name', p.name, 'description', p.description, 'clientId', p.client_id,
+    'clientName', coalesce(u.username, 'Unknown'), 'serviceId', p.service_id, 'thumbnailUrl', p.thumbnail_url,
+    'downloadLink', CASE WHEN ${admin} OR p.is_paid THEN p.download_link END,
+    'photoCount', p.photo_count, 'price', p.price_cents::float8 / 100, 'isPaid', p.is_paid,
+    'date', to_char(p.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'amountPaid', m.paid_cents::float8 / 100,
+    'unpaidAmount', CASE WHEN p.is_paid THEN 0 ELSE greatest(0, p.price_cents - m.paid_cents - m.credit_covered_cents)::float8 / 100 END,
+    'creditCost', l.credit_cost, 'creditsDue', CASE WHEN p.is_paid THEN 0 ELSE l.credits_due END,
+    'services', l.services)`;
 
-interface Row {
-  id: number;
-  name: string;
-  description: string;
-  client_id: number;
-  client_name: string | null;
-  service_id: number | null;
-  thumbnail_url: string | null;
-  download_link: string | null;
-  photo_count: number;
-  price_cents: string;
-  is_paid: boolean;
-  date: Date;
-  paid_cents: string;
-  credit_covered_cents: string;
-  lines: LineJson[];
-  total?: string | null;
-}
+/** What a project's money and lines come to: paid by card or by hand, covered by credits, and its lines in screen order. */
+const FROM = `FROM projects p LEFT JOIN users u ON u.id = p.client_id
+  CROSS JOIN LATERAL (
+    SELECT coalesce((SELECT sum(pay.amount_cents) FROM payments pay WHERE pay.project_id = p.id AND pay.status = 'completed'), 0) AS paid_cents,
+           ${creditCoveredCents('p')} AS credit_covered_cents) m
+  CROSS JOIN LATERAL (
+    SELECT coalesce(json_agg(json_build_object(
+             'serviceId', ps.service_id, 'name', s.name, 'description', s.description, 'price', ps.unit_price_cents::float8 / 100,
+             'quantity', ps.quantity, 'lineTotal', (ps.unit_price_cents * ps.quantity)::float8 / 100, 'creditEligible', s.credit_eligible,
+             'creditCost', s.credit_cost, 'paidWithCredits', coalesce(psp.paid_with_credits, false))
+             ORDER BY lower(s.name), ps.service_id), '[]') AS services,
+           coalesce(sum(s.credit_cost * ps.quantity) FILTER (WHERE s.credit_eligible), 0) AS credit_cost,
+           coalesce(sum(s.credit_cost * ps.quantity) FILTER (WHERE s.credit_eligible AND NOT coalesce(psp.paid_with_credits, false)), 0) AS credits_due
+      FROM project_services ps JOIN services s ON s.id = ps.service_id
+      LEFT JOIN project_service_payments psp ON psp.project_id = ps.project_id AND psp.service_id = ps.service_id
+     WHERE ps.project_id = p.id) l`;
 
-/** A project's service lines as one JSON array (of LineJson), in the order the screens show them. */
-const LINES = `coalesce((
-  SELECT json_agg(json_build_array(ps.service_id, s.name, s.description, ps.unit_price_cents, ps.quantity, s.credit_eligible,
-                                   s.credit_cost, coalesce(psp.paid_with_credits, false))
-         ORDER BY lower(s.name), ps.service_id)
-    FROM project_services ps JOIN services s ON s.id = ps.service_id
-    LEFT JOIN project_service_payments psp ON psp.project_id = ps.project_id AND psp.service_id = ps.service_id
-   WHERE ps.project_id = p.id), '[]'::json)`;
-
-const SELECT = `SELECT p.id, p.name, p.description, p.client_id, u.username AS client_name, p.service_id, p.thumbnail_url,
-       p.download_link, p.photo_count, p.price_cents, p.is_paid, p.date,
-       coalesce((SELECT sum(pay.amount_cents) FROM payments pay WHERE pay.project_id = p.id AND pay.status = 'completed'), 0) AS paid_cents`;
-
-const FROM = `FROM projects p LEFT JOIN users u ON u.id = p.client_id`;
-const SELECT_ALL = `${SELECT}, ${creditCoveredCents('p')} AS credit_covered_cents, ${LINES} AS lines`;
+/** The JSON array of the projects `where` selects, in `order` (ProjectResponse[] as text). */
+const pageJson = (admin: boolean, order: string) => `coalesce(json_agg(${PROJECT_JSON(admin ? 'true' : 'false')} ORDER BY ${order}), '[]')::text AS body`;
 
 /** Kept by the database (migration RowCounts): the number of projects not deleted. */
 const LIVE_PROJECTS = `(SELECT n FROM row_counts WHERE name = 'live_projects')`;
@@ -81,9 +78,9 @@ export class ProjectQueries {
   }
 
   /**
-   * A list page and its total, in one statement (a page with no rows counts its total in a second one).
+   * A list page as JSON text, the number of projects on it and the list's total, in one statement.
    */
-  async list(q: ListQuery<ProjectSort>, viewer: User): Promise<{ rows: ProjectResponse[]; total: number }> {
+  async list(q: ListQuery<ProjectSort>, viewer: User): Promise<{ body: string; count: number; total: number }> {
     const params: unknown[] = [];
     const where = ['p.deleted_at IS NULL'];
     const ctes: string[] = [];
@@ -126,7 +123,6 @@ export class ProjectQueries {
       params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
       return [`$${params.length - 1}::bigint`, `$${params.length}::bigint`];
     };
-    const filterParams = [...params];
     if (text) {
       // A search: its matches (any number, in no index's order) are looked up once by id, with their
       // sort key and filter columns from one index (projects_live_keys_idx), then counted and sorted for
@@ -159,68 +155,27 @@ export class ProjectQueries {
     }
     const withCtes = ctes.length ? `WITH ${ctes.join(', ')} ` : '';
     // The ids go through an array, so the planner knows they are a page (a LIMIT it cannot read would
-    // make it expect thousands and scan every project and user).
-    const rows: Row[] = await this.query(
-      `${withCtes}${SELECT_ALL}${q.paged ? `, ${count} AS total` : ''}
-         ${FROM} WHERE p.id = ANY(ARRAY(${page}))
-        ORDER BY ${order}`,
+    // make it expect thousands and scan every project and user). One row whatever the page holds: the
+    // page's JSON and the total (a page past the end is '[]' with its total).
+    const [row] = await this.query<{ body: string; n: string; total?: string }>(
+      `${withCtes}SELECT ${pageJson(viewer.isAdmin, order)}, count(*) AS n${q.paged ? `, ${count} AS total` : ''}
+         ${FROM} WHERE p.id = ANY(ARRAY(${page}))`,
       params,
     );
-    if (!q.paged) return { rows: this.toResponses(rows, viewer), total: rows.length };
-    // A page past the end has no row to carry the total: count on its own then.
-    const total = rows.length ? Number(rows[0].total) : Number((await this.query(`${withCtes}SELECT ${count} AS n`, filterParams))[0].n);
-    return { rows: this.toResponses(rows, viewer), total };
+    return { body: row.body, count: Number(row.n), total: q.paged ? Number(row.total) : Number(row.n) };
   }
 
-  /** A client's projects, newest first. */
-  async ofClient(clientId: number, viewer: User): Promise<ProjectResponse[]> {
-    const rows: Row[] = await this.query(
-      `${SELECT_ALL} ${FROM} WHERE p.deleted_at IS NULL AND p.client_id = $1 ORDER BY p.date DESC, p.id DESC`,
+  /** A client's projects, newest first (ProjectResponse[] as JSON text). */
+  async ofClient(clientId: number, viewer: User): Promise<string> {
+    const [row] = await this.query<{ body: string }>(
+      `SELECT ${pageJson(viewer.isAdmin, 'p.date DESC, p.id DESC')} ${FROM} WHERE p.deleted_at IS NULL AND p.client_id = $1`,
       [clientId],
     );
-    return this.toResponses(rows, viewer);
+    return row.body;
   }
 
   async one(id: number, viewer: User): Promise<ProjectResponse | null> {
-    const rows: Row[] = await this.query(`${SELECT_ALL} ${FROM} WHERE p.deleted_at IS NULL AND p.id = $1`, [id]);
-    return rows.length ? this.toResponses(rows, viewer)[0] : null;
-  }
-
-  private toResponses(rows: Row[], viewer: User): ProjectResponse[] {
-    return rows.map((r) => {
-      const services: ProjectServiceLine[] = r.lines.map(([serviceId, name, description, unitPriceCents, quantity, creditEligible, creditCost, paidWithCredits]) => ({
-        serviceId,
-        name,
-        description,
-        price: unitPriceCents / 100,
-        quantity,
-        lineTotal: (unitPriceCents * quantity) / 100,
-        creditEligible,
-        creditCost,
-        paidWithCredits,
-      }));
-      const price = Number(r.price_cents);
-      const paid = Number(r.paid_cents) + Number(r.credit_covered_cents);
-      return {
-        id: r.id,
-        name: r.name,
-        description: r.description,
-        clientId: r.client_id,
-        clientName: r.client_name ?? 'Unknown',
-        serviceId: r.service_id,
-        thumbnailUrl: r.thumbnail_url,
-        downloadLink: viewer.isAdmin || r.is_paid ? r.download_link : null,
-        photoCount: r.photo_count,
-        price: price / 100,
-        isPaid: r.is_paid,
-        date: r.date.toISOString(),
-        amountPaid: Number(r.paid_cents) / 100,
-        unpaidAmount: r.is_paid ? 0 : Math.max(0, price - paid) / 100,
-        creditCost: services.filter((s) => s.creditEligible).reduce((sum, s) => sum + s.creditCost * s.quantity, 0),
-        creditsDue: r.is_paid ? 0 : services.filter((s) => s.creditEligible && !s.paidWithCredits).reduce((sum, s) => sum + s.creditCost * s.quantity, 0),
-        services,
-      };
-    });
+    const [row] = await this.query<{ body: string }>(`SELECT ${pageJson(viewer.isAdmin, 'p.id')} ${FROM} WHERE p.deleted_at IS NULL AND p.id = $1`, [id]);
+    return (JSON.parse(row.body) as ProjectResponse[])[0] ?? null;
   }
 }
-
