@@ -5,5 +5,3 @@ export type { Role, PublicUser } from './domain/user';
 export { UserRepository } from './application/ports/user.repository';
 export { UserResponse, SuccessResponse } from './infrastructure/http/dto/user.response';
 export { emailTaken, usernameTaken, lastAdmin } from './domain/clients.errors';
-export { userColumns, userFromRow } from './infrastructure/persistence/user-row';
-export type { UserRow } from './infrastructure/persistence/user-row';

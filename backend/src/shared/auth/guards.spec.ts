@@ -1,11 +1,15 @@
 import type { ExecutionContext } from '@nestjs/common';
-import { User } from '../../modules/clients/domain/user';
 import { AdminGuard, assertMayAccess, SignedInGuard } from './guards';
+import type { SignedInAccount } from './request-user';
 
-const person = (id: number, role: 'client' | 'admin') =>
-  User.restore({ id, username: `u${id}`, email: `u${id}@example.com`, passwordHash: 'h', company: null, role, createdAt: new Date(), deletedAt: null });
+/** A signed-in account as the guards see it (the clients module's User has the same rules). */
+const person = (id: number, role: 'client' | 'admin'): SignedInAccount => ({
+  id,
+  isAdmin: role === 'admin',
+  mayAccessOwnedBy: (ownerId: number) => role === 'admin' || ownerId === id,
+});
 
-const ctx = (user?: User) => ({ switchToHttp: () => ({ getRequest: () => ({ user }) }) }) as unknown as ExecutionContext;
+const ctx = (user?: SignedInAccount) => ({ switchToHttp: () => ({ getRequest: () => ({ user }) }) }) as unknown as ExecutionContext;
 
 describe('guards and the ownership check', () => {
   it('SignedInGuard: 401 for nobody, passes anyone signed in', () => {
