@@ -34,6 +34,8 @@ export async function createApp(root: DynamicModule, config: AppConfig, options:
   const adapter = new FastifyAdapter({
     trustProxy: parseTrustProxy(config.trustProxy),
     bodyLimit: MAX_BODY_BYTES,
+    // Idle keep-alive connections close after Node's own 5 s, as before on Express (Fastify's default is 72 s).
+    keepAliveTimeout: 5_000,
     genReqId: (req: IncomingMessage) => newRequestId(req),
     // Requests Node's parser refuses (a 16 kB address, a broken request line) answer in the API's error shape.
     clientErrorHandler: answerClientError,
@@ -177,7 +179,9 @@ async function serveFrontend(app: NestFastifyApplication, staticDir: string): Pr
       },
     });
     const page = (request: FastifyRequest, reply: FastifyReply) => {
-      if (isApiPath(request.url)) return reply.callNotFound();
+      // An API path, or a built file that is not there (an old page asking for a chunk of an earlier
+      // build), is a 404, never the page.
+      if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     };
     web.get('/', page);

@@ -21,9 +21,11 @@ export async function fetchCurrentUser(): Promise<User | null> {
     console.error(`Failed to fetch user: ${err instanceof Error ? err.message : String(err)}`);
     return null;
   }
-  if (res.status === 401) return null;
   if (!res.ok) {
-    console.error(`Failed to fetch user: ${res.statusText || res.status}`);
+    // The answer is read to its end even when unused, so the browser counts the request as done (a
+    // pending one keeps tools that wait for a quiet network, such as Lighthouse, waiting).
+    await res.text().catch(() => undefined);
+    if (res.status !== 401) console.error(`Failed to fetch user: ${res.statusText || res.status}`);
     return null;
   }
   try {
