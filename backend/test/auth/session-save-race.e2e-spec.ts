@@ -46,12 +46,18 @@ describe('a session deleted while one of its requests runs', () => {
     throw new Error('the request never reached its session save');
   }
 
-  it('is not written back by the request: the session stays ended', async () => {
-    const { agent, sid, id } = await signedInWithSaveDue();
+  /** Locks the session's row in an open transaction of `locker`, sends GET /api/user, and waits until its save waits on the lock. */
+  async function requestHeldAtSave(agent: ReturnType<TestApp['agent']>, sid: string) {
     await locker.query('BEGIN');
     await locker.query('SELECT 1 FROM session WHERE sid = $1 FOR UPDATE', [sid]);
-    const running = agent.get('/api/user').then((r) => r);
+    const response = agent.get('/api/user').then((r) => r);
     await saveIsWaiting();
+    return { response }; // not the promise itself: awaiting this function must not wait for the answer
+  }
+
+  it('is not written back by the request: the session stays ended', async () => {
+    const { agent, sid, id } = await signedInWithSaveDue();
+    const { response: running } = await requestHeldAtSave(agent, sid);
     // What 'Sign out everywhere' and a password reset run (PgSessionRegistry.endSessionsOf).
     await locker.query(`DELETE FROM session WHERE (sess -> 'passport' ->> 'user') = $1`, [String(id)]);
     await locker.query('COMMIT');
@@ -63,10 +69,7 @@ describe('a session deleted while one of its requests runs', () => {
 
   it('can fail: without the deletion the same request saves its session (the save was really held)', async () => {
     const { agent, sid } = await signedInWithSaveDue();
-    await locker.query('BEGIN');
-    await locker.query('SELECT 1 FROM session WHERE sid = $1 FOR UPDATE', [sid]);
-    const running = agent.get('/api/user').then((r) => r);
-    await saveIsWaiting();
+    const { response: running } = await requestHeldAtSave(agent, sid);
     await locker.query('COMMIT');
     expect((await running).status).toBe(200);
     const [row] = await t.db.query(`SELECT (sess -> 'clock' ->> 'lastSeenAt')::bigint AS seen FROM session WHERE sid = $1`, [sid]);
@@ -76,10 +79,7 @@ describe('a session deleted while one of its requests runs', () => {
 
   it('a sign-out racing another request of the same session leaves it signed out', async () => {
     const { agent, sid } = await signedInWithSaveDue();
-    await locker.query('BEGIN');
-    await locker.query('SELECT 1 FROM session WHERE sid = $1 FOR UPDATE', [sid]);
-    const running = agent.get('/api/user').then((r) => r);
-    await saveIsWaiting();
+    const { response: running } = await requestHeldAtSave(agent, sid);
     // The sign-out waits on the same lock, behind the running request's save.
     const signOut = agent.post('/api/logout').then((r) => r);
     await locker.query('COMMIT');
