@@ -22,7 +22,7 @@ import { newRequestId } from './shared/http/request-id';
 import { MAX_BODY_BYTES } from './shared/http/request-guards';
 import { createValidationPipe } from './shared/http/validation';
 import { createLogger, NestPinoLogger } from './shared/logging/logger';
-import { SESSION_COOKIE_PATH } from './shared/session/request-session';
+import { SESSION_COOKIE_OPTIONS } from './shared/session/request-session';
 
 /**
  * The Nest application on Fastify, as `npm start` runs it and as every API test, the OpenAPI writer and
@@ -105,7 +105,7 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig, logg
     store,
     saveUninitialized: false,
     rolling: false,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: SESSION_COOKIE_PATH },
+    cookie: { ...SESSION_COOKIE_OPTIONS },
   });
   fastify.decorateRequest('user', null);
   fastify.addHook('onRequest', sessionAccount);

@@ -34,6 +34,10 @@ export class InMemoryCreditAccounts extends CreditAccountRepository {
     return this.ledger.some((l) => l.type === 'purchase' && l.stripePaymentId === stripePaymentId);
   }
 
+  async creditedAmong(stripePaymentIds: string[]): Promise<Set<string>> {
+    return new Set(stripePaymentIds.filter((id) => this.ledger.some((l) => l.type === 'purchase' && l.stripePaymentId === id)));
+  }
+
   async purchasesOf(userId: number, bundleId: number): Promise<number> {
     return this.ledger.filter((l) => l.type === 'purchase' && l.userId === userId && l.bundleId === bundleId).length;
   }

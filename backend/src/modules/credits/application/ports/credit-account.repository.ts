@@ -8,6 +8,8 @@ export abstract class CreditAccountRepository {
   abstract save(account: CreditAccount): Promise<void>;
   /** Has a purchase already been credited for this provider payment id? */
   abstract isCredited(stripePaymentId: string): Promise<boolean>;
+  /** Which of these provider payment ids have had their purchase credited (one read for them all). */
+  abstract creditedAmong(stripePaymentIds: string[]): Promise<Set<string>>;
   /** How many purchases of the bundle the user has had credited. */
   abstract purchasesOf(userId: number, bundleId: number): Promise<number>;
   abstract balanceOf(userId: number): Promise<number>;

@@ -56,13 +56,8 @@ export class PurchaseCreditsHandler implements DomainEventHandler<BundlePaymentS
     const succeeded = await this.cards.succeededBundlePayments(user, bundleId, stripePaymentId);
     let chosen: BundlePaymentSucceeded | undefined = succeeded[0];
     if (!stripePaymentId) {
-      chosen = undefined;
-      for (const payment of succeeded) {
-        if (!(await this.accounts.isCredited(payment.paymentIntentId))) {
-          chosen = payment;
-          break;
-        }
-      }
+      const credited = await this.accounts.creditedAmong(succeeded.map((p) => p.paymentIntentId));
+      chosen = succeeded.find((p) => !credited.has(p.paymentIntentId));
       if (!chosen && succeeded.length) return { success: true, creditsAdded: 0, creditBalance: await this.accounts.balanceOf(user.id) };
     }
     if (!chosen) throw noPayment();

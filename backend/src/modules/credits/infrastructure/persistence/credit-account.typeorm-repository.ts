@@ -26,6 +26,15 @@ export class CreditAccountTypeormRepository extends CreditAccountRepository {
     return rows.length > 0;
   }
 
+  async creditedAmong(stripePaymentIds: string[]): Promise<Set<string>> {
+    if (stripePaymentIds.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.tx.manager.query(
+      `SELECT stripe_payment_id AS id FROM credit_transactions WHERE type = 'purchase' AND stripe_payment_id = ANY($1)`,
+      [stripePaymentIds],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
   async purchasesOf(userId: number, bundleId: number): Promise<number> {
     const rows: Array<{ n: string }> = await this.tx.manager.query(
       `SELECT count(*) AS n FROM credit_transactions WHERE type = 'purchase' AND user_id = $1 AND bundle_id = $2`,

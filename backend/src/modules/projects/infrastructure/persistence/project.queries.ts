@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Pool, QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
-import { poolOf, preparedQuery } from '../../../../shared/database/prepared';
+import { sqlRead } from '../../../../shared/database/prepared';
 import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
 import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
 import type { User } from '../../../clients';
@@ -61,21 +60,13 @@ const pageJson = (admin: boolean, order: string) => `coalesce(json_agg(${PROJECT
 const LIVE_PROJECTS = `(SELECT n FROM row_counts WHERE name = 'live_projects')`;
 
 /**
- * Read side of projects: every call is one SQL statement, whatever the number of rows: a page's
- * projects with their service lines (as JSON) and, for a paged list, the total (from the kept count
- * when nothing is filtered). A client sees a download link only once the project is paid.
+ * Read side of projects: every call is one prepared SQL statement, whatever the number of rows: a page's
+ * projects as the API shows them (JSON built by PostgreSQL) and, for a paged list, the total (from the
+ * kept count when nothing is filtered). A client sees a download link only once the project is paid.
  */
 @Injectable()
 export class ProjectQueries {
-  private readonly pool: Pool;
-
-  constructor(db: DataSource) {
-    this.pool = poolOf(db);
-  }
-
-  private query<R extends QueryResultRow>(text: string, values: unknown[]): Promise<R[]> {
-    return preparedQuery<R>(this.pool, text, values);
-  }
+  constructor(private readonly db: DataSource) {}
 
   /**
    * A list page as JSON text, the number of projects on it and the list's total, in one statement.
@@ -157,7 +148,7 @@ export class ProjectQueries {
     // The ids go through an array, so the planner knows they are a page (a LIMIT it cannot read would
     // make it expect thousands and scan every project and user). One row whatever the page holds: the
     // page's JSON and the total (a page past the end is '[]' with its total).
-    const [row] = await this.query<{ body: string; n: string; total?: string }>(
+    const [row] = await sqlRead<{ body: string; n: string; total?: string }>(this.db, 
       `${withCtes}SELECT ${pageJson(viewer.isAdmin, order)}, count(*) AS n${q.paged ? `, ${count} AS total` : ''}
          ${FROM} WHERE p.id = ANY(ARRAY(${page}))`,
       params,
@@ -167,7 +158,7 @@ export class ProjectQueries {
 
   /** A client's projects, newest first (ProjectResponse[] as JSON text). */
   async ofClient(clientId: number, viewer: User): Promise<string> {
-    const [row] = await this.query<{ body: string }>(
+    const [row] = await sqlRead<{ body: string }>(this.db, 
       `SELECT ${pageJson(viewer.isAdmin, 'p.date DESC, p.id DESC')} ${FROM} WHERE p.deleted_at IS NULL AND p.client_id = $1`,
       [clientId],
     );
@@ -175,7 +166,7 @@ export class ProjectQueries {
   }
 
   async one(id: number, viewer: User): Promise<ProjectResponse | null> {
-    const [row] = await this.query<{ body: string }>(`SELECT ${pageJson(viewer.isAdmin, 'p.id')} ${FROM} WHERE p.deleted_at IS NULL AND p.id = $1`, [id]);
+    const [row] = await sqlRead<{ body: string }>(this.db, `SELECT ${pageJson(viewer.isAdmin, 'p.id')} ${FROM} WHERE p.deleted_at IS NULL AND p.id = $1`, [id]);
     return (JSON.parse(row.body) as ProjectResponse[])[0] ?? null;
   }
 }
