@@ -7,6 +7,9 @@ test('the whole reset journey, reading the code from the e-mail', async ({ page,
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot password' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes at once, the page's lazy chunk a moment later: until then the sign-in form's
+  // Email field is still the one on screen.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(p.email);
   await page.getByRole('button', { name: 'Send Verification Code' }).click();
   await expect(page.getByText('Check your email')).toBeVisible();
