@@ -189,7 +189,7 @@ describe('indexes behind every list filter and sort (EXPLAIN)', () => {
    */
   const KNOWN: Record<string, { why: string; shows: RegExp }> = {
     'projects search': {
-      why: 'the matches of three trigram index searches are sorted for the page: no one index has their order (read by id, once, at a cost that follows the matches)',
+      why: 'the matches of the search text trigram index are sorted for the page: no index has their order (read once, at a cost that follows the matches)',
       shows: /^Sort over/,
     },
     'payments search': {

@@ -230,13 +230,37 @@ describe('Projects (spec §7 "Projects", CONTRACT §2-§3)', () => {
           [`%${term}%`],
         )
       ).map((r: { id: number }) => r.id);
-    const terms = [s3, `${s3} pier`, 'golden', 'GOLDEN HOUR', buyer.username.slice(5), buyer.email.split('@')[0], buyer.email, `${s3} Dusk`, 'no such thing at all'];
-    for (const term of terms) {
-      const res = await admin.get('/api/projects').query(listParams(['id', 'ASC'], [0, 499], { q: term })).expect(200);
-      const want = await expected(term);
-      expect({ term, ids: res.body.map((p: { id: number }) => p.id) }).toEqual({ term, ids: want.slice(0, 500) });
-      expect({ term, total: contentRange(res.headers['content-range']).total }).toEqual({ term, total: want.length });
-    }
+    const check = async (terms: string[]) => {
+      for (const term of terms) {
+        const res = await admin.get('/api/projects').query(listParams(['id', 'ASC'], [0, 499], { q: term })).expect(200);
+        const want = await expected(term);
+        expect({ term, ids: res.body.map((p: { id: number }) => p.id) }).toEqual({ term, ids: want.slice(0, 500) });
+        expect({ term, total: contentRange(res.headers['content-range']).total }).toEqual({ term, total: want.length });
+      }
+    };
+    await check([s3, `${s3} pier`, 'golden', 'GOLDEN HOUR', buyer.username.slice(5), buyer.email.split('@')[0], buyer.email, `${s3} Dusk`, 'no such thing at all', 'pier\ngolden']);
+
+    // What the search matches is kept on each project by the database: it follows a client renamed, a
+    // service renamed or described again, and lines changed, in the request that changes them.
+    await admin.put(`/api/clients/${buyer.id}`).send({ username: `${s3} Renamed Buyer`, email: buyer.email, role: 'client' }).expect(200);
+    await admin.put(`/api/services/${svc}`).send({ name: `${s3} Blue Hour`, description: 'Evening light', price: 20, isStandard: true, creditEligible: false, creditCost: 1 }).expect(200);
+    const pier = (await admin.get('/api/projects').query(listParams(['id', 'ASC'], [0, 9], { q: `${s3} pier` })).expect(200)).body[0];
+    await admin.put(`/api/projects/${pier.id}`).send(project({ name: pier.name, description: pier.description, selectedServices: [{ serviceId: svc, quantity: 1 }] })).expect(200);
+    await check([`${s3} renamed`, buyer.username.slice(5), `${s3} blue hour`, 'evening light', `${s3} Dusk`, 'golden hour', 'golden', `${tag} aerial`, 'drone shots']);
+  });
+
+  it('sorts by client name as the clients are named now, renamed ones included', async () => {
+    const a = await clientAgent(t, 'sortee');
+    await admin.post('/api/projects').send(project({ name: `${tag} Sort`, clientId: a.id })).expect(201);
+    const order = async () =>
+      (await admin.get('/api/projects').query(listParams(['clientName', 'ASC'], [0, 9999])).expect(200)).body.map((p: { id: number; clientName: string }) => [p.clientName.toLowerCase(), p.id]);
+    const sorted = (rows: Array<[string, number]>) => [...rows].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1]));
+    const before = await order();
+    expect(before).toEqual(sorted(before));
+    await admin.put(`/api/clients/${a.id}`).send({ username: 'AAAA first of all', email: a.email, role: 'client' }).expect(200);
+    const after = await order();
+    expect(after).toEqual(sorted(after));
+    expect(after[0][0]).toBe('aaaa first of all');
   });
 
   it('the unfiltered page total is the number of live projects, through creation, deletion, bulk changes and a page past the end', async () => {
