@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { takeSessionEnded } from '../../shared/api/sessionEnded';
 import { lazyPage } from '../../shared/lazyPage';
 import { isAdmin } from '../../shared/api/types';
 import { FullScreenSpinner } from '../../shared/ui/FullScreenSpinner';
-import { AuthTabs, type AuthTab } from '../features/auth/components/AuthTabs';
 import { LoginForm } from '../features/auth/components/LoginForm';
 import { RegisterForm } from '../features/auth/components/RegisterForm';
 import { useCurrentUser } from '../features/auth/hooks';
@@ -14,6 +15,8 @@ import { AuthShell } from '../layout/AuthShell';
 // Loaded only when the note is to be shown; the page waits for it (spinner) rather than shifting
 // under the user when it arrives.
 const SessionEndedNotice = lazyPage(() => import('../features/auth/components/SessionEndedNotice'), 'SessionEndedNotice');
+
+type AuthTab = 'login' | 'register';
 
 /** /auth: Login (default) and Register tabs; `?tab=register&email=x` opens Register pre-filled. */
 export function AuthPage() {
@@ -59,7 +62,16 @@ export function AuthPage() {
       subtitle={tab === 'login' ? 'Sign in to see your projects.' : 'It only takes a minute.'}
     >
       {notice === 'ready' && tab === 'login' && <SessionEndedNotice />}
-      <AuthTabs value={tab} onChange={selectTab} />
+      <Tabs
+        value={tab}
+        onChange={(_, next: AuthTab) => selectTab(next)}
+        variant="fullWidth"
+        aria-label="Login or register"
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="login" label="Login" id="auth-tab-login" aria-controls="auth-panel-login" />
+        <Tab value="register" label="Register" id="auth-tab-register" aria-controls="auth-panel-register" />
+      </Tabs>
       <Box role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
         {tab === 'login' ? <LoginForm onSubmitting={onSubmitting} /> : <RegisterForm key={invitedEmail} defaultEmail={invitedEmail} onSubmitting={onSubmitting} />}
       </Box>

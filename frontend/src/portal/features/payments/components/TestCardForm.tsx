@@ -1,9 +1,10 @@
 import CreditCard from '@mui/icons-material/CreditCard';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { TestPaymentMethod } from '../../../../shared/api/types';
-import { TextInput } from '../../../../shared/ui/TextInput';
 import {
   digitsOnly,
   formatCardNumber,
@@ -76,7 +77,7 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
       <Alert severity="info" variant="outlined" role="note" sx={{ py: 0.25, bgcolor: '#f0f7ff' }}>
         {TEST_MODE_HINT}
       </Alert>
-      <TextInput
+      <TextField
         label="Card number"
         name="cardNumber"
         value={values.cardNumber}
@@ -87,11 +88,19 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
         autoComplete="cc-number"
         inputRef={refs.cardNumber}
         disabled={pending}
-        startAdornment={<CreditCard fontSize="small" sx={{ color: 'text.secondary', mr: 1 }} aria-hidden />}
-        inputProps={{ inputMode: 'numeric', maxLength: 19, 'aria-invalid': Boolean(errors.cardNumber) }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <CreditCard fontSize="small" aria-hidden />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { inputMode: 'numeric', maxLength: 19 },
+        }}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <TextInput
+        <TextField
           label="Expiry (MM/YY)"
           name="expiry"
           value={values.expiry}
@@ -102,9 +111,9 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
           autoComplete="cc-exp"
           inputRef={refs.expiry}
           disabled={pending}
-          inputProps={{ inputMode: 'numeric', maxLength: 5, 'aria-invalid': Boolean(errors.expiry) }}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
         />
-        <TextInput
+        <TextField
           label="CVC"
           name="cvc"
           value={values.cvc}
@@ -115,7 +124,7 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
           autoComplete="cc-csc"
           inputRef={refs.cvc}
           disabled={pending}
-          inputProps={{ inputMode: 'numeric', maxLength: 4, 'aria-invalid': Boolean(errors.cvc) }}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
         />
       </Box>
       <PayButton amount={amount} pending={pending} />
