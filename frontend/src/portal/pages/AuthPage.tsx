@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { takeSessionEnded } from '../../shared/api/sessionEnded';
 import { lazyPage } from '../../shared/lazyPage';
@@ -20,7 +20,9 @@ type AuthTab = 'login' | 'register';
 
 /** /auth: Login (default) and Register tabs; `?tab=register&email=x` opens Register pre-filled. */
 export function AuthPage() {
-  const { user, isLoading } = useCurrentUser();
+  // the form shows while the session check runs (the page can be served prerendered): a signed-in
+  // user is sent on as soon as the check answers
+  const { user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const tab: AuthTab = params.get('tab') === 'register' ? 'register' : 'login';
   const invitedEmail = params.get('email') ?? '';
@@ -40,14 +42,12 @@ export function AuthPage() {
     };
   }, [notice]);
   // once a form is submitted, the form decides where to go (login and registration differ)
-  const submitted = useRef(false);
-  const onSubmitting = () => {
-    submitted.current = true;
-  };
+  const [submitted, setSubmitted] = useState(false);
+  const onSubmitting = () => setSubmitted(true);
 
-  if (isLoading || notice === 'loading') return <FullScreenSpinner />;
+  if (notice === 'loading') return <FullScreenSpinner />;
   // a signed-in user is redirected at once
-  if (user && !submitted.current) return <Navigate to={isAdmin(user) ? '/admin' : '/'} replace />;
+  if (user && !submitted) return <Navigate to={isAdmin(user) ? '/admin' : '/'} replace />;
 
   const selectTab = (next: AuthTab) => {
     const nextParams = new URLSearchParams(params);

@@ -37,11 +37,9 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
   const [values, setValues] = useState<TestCardValues>(EMPTY);
   const [errors, setErrors] = useState<TestCardErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const refs = {
-    cardNumber: useRef<HTMLInputElement>(null),
-    expiry: useRef<HTMLInputElement>(null),
-    cvc: useRef<HTMLInputElement>(null),
-  };
+  const cardNumberInput = useRef<HTMLInputElement>(null);
+  const expiryInput = useRef<HTMLInputElement>(null);
+  const cvcInput = useRef<HTMLInputElement>(null);
 
   const update = (field: keyof TestCardValues) => (event: ChangeEvent<HTMLInputElement>) => {
     const raw = event.target.value;
@@ -65,7 +63,8 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
     setErrors(found);
     const firstInvalid = FIELDS.find((field) => found[field]);
     if (firstInvalid) {
-      refs[firstInvalid].current?.focus();
+      const inputs = { cardNumber: cardNumberInput, expiry: expiryInput, cvc: cvcInput };
+      inputs[firstInvalid].current?.focus();
       return;
     }
     const method = paymentMethodForCard(values.cardNumber);
@@ -86,7 +85,7 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
         helperText={errors.cardNumber}
         placeholder="4242 4242 4242 4242"
         autoComplete="cc-number"
-        inputRef={refs.cardNumber}
+        inputRef={cardNumberInput}
         disabled={pending}
         slotProps={{
           input: {
@@ -109,7 +108,7 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
           helperText={errors.expiry}
           placeholder="MM/YY"
           autoComplete="cc-exp"
-          inputRef={refs.expiry}
+          inputRef={expiryInput}
           disabled={pending}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
         />
@@ -122,7 +121,7 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
           helperText={errors.cvc}
           placeholder="123"
           autoComplete="cc-csc"
-          inputRef={refs.cvc}
+          inputRef={cvcInput}
           disabled={pending}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
         />
