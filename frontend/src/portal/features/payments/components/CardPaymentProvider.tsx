@@ -47,12 +47,14 @@ export function CardPaymentProvider({ children, onPaid, onPurchased }: CardPayme
 
   // The button that started the payment: it is disabled while the dialog opens, which takes the focus
   // from it, so the dialog's own focus return finds nothing to go back to. It gets the focus back when
-  // the dialog has closed (keyboard use, WCAG 2.4.3).
+  // the dialog has closed (keyboard use, WCAG 2.4.3), unless the focus has gone elsewhere meanwhile.
   const opener = useRef<HTMLElement | null>(null);
   const restoreFocus = () => {
     const element = opener.current;
     opener.current = null;
-    if (element?.isConnected && (document.activeElement === document.body || document.activeElement === null)) element.focus();
+    const active = document.activeElement;
+    const lost = !active || active === document.body || active.closest('.MuiDialog-root') !== null;
+    if (element?.isConnected && lost) element.focus();
   };
 
   const start = useCallback(
@@ -89,6 +91,8 @@ export function CardPaymentProvider({ children, onPaid, onPurchased }: CardPayme
               restoreFocus();
             }}
             onPaid={(project) => {
+              // the success dialog takes the focus over
+              opener.current = null;
               setDialogOpen(false);
               onPaid?.(project, session?.amount ?? 0);
             }}
