@@ -91,7 +91,7 @@ function MenuContent({ onNavigate }: { onNavigate?: () => void }) {
                   aria-current={active ? 'page' : undefined}
                   onClick={onNavigate}
                 >
-                  <ListItemIcon>{item.icon}</ListItemIcon>
+                  <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
                   <ListItemText primary={item.label} slotProps={{ primary: { fontWeight: active ? 600 : 500 } }} />
                 </ListItemButton>
               </ListItem>
@@ -117,7 +117,7 @@ function MenuContent({ onNavigate }: { onNavigate?: () => void }) {
           </Box>
         )}
         <ListItemButton onClick={() => void logout.run()} disabled={logout.pending}>
-          <ListItemIcon>
+          <ListItemIcon sx={{ minWidth: 40 }}>
             <Logout />
           </ListItemIcon>
           <ListItemText primary="Logout" />
