@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
-import { useEffect, useRef, useState } from 'react';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { takeSessionEnded } from '../../shared/api/sessionEnded';
 import { lazyPage } from '../../shared/lazyPage';
 import { isAdmin } from '../../shared/api/types';
 import { FullScreenSpinner } from '../../shared/ui/FullScreenSpinner';
-import { AuthTabs, type AuthTab } from '../features/auth/components/AuthTabs';
 import { LoginForm } from '../features/auth/components/LoginForm';
 import { RegisterForm } from '../features/auth/components/RegisterForm';
 import { useCurrentUser } from '../features/auth/hooks';
@@ -15,9 +16,13 @@ import { AuthShell } from '../layout/AuthShell';
 // under the user when it arrives.
 const SessionEndedNotice = lazyPage(() => import('../features/auth/components/SessionEndedNotice'), 'SessionEndedNotice');
 
+type AuthTab = 'login' | 'register';
+
 /** /auth: Login (default) and Register tabs; `?tab=register&email=x` opens Register pre-filled. */
 export function AuthPage() {
-  const { user, isLoading } = useCurrentUser();
+  // the form shows while the session check runs (the page can be served prerendered): a signed-in
+  // user is sent on as soon as the check answers
+  const { user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const tab: AuthTab = params.get('tab') === 'register' ? 'register' : 'login';
   const invitedEmail = params.get('email') ?? '';
@@ -37,14 +42,12 @@ export function AuthPage() {
     };
   }, [notice]);
   // once a form is submitted, the form decides where to go (login and registration differ)
-  const submitted = useRef(false);
-  const onSubmitting = () => {
-    submitted.current = true;
-  };
+  const [submitted, setSubmitted] = useState(false);
+  const onSubmitting = () => setSubmitted(true);
 
-  if (isLoading || notice === 'loading') return <FullScreenSpinner />;
+  if (notice === 'loading') return <FullScreenSpinner />;
   // a signed-in user is redirected at once
-  if (user && !submitted.current) return <Navigate to={isAdmin(user) ? '/admin' : '/'} replace />;
+  if (user && !submitted) return <Navigate to={isAdmin(user) ? '/admin' : '/'} replace />;
 
   const selectTab = (next: AuthTab) => {
     const nextParams = new URLSearchParams(params);
@@ -59,7 +62,16 @@ export function AuthPage() {
       subtitle={tab === 'login' ? 'Sign in to see your projects.' : 'It only takes a minute.'}
     >
       {notice === 'ready' && tab === 'login' && <SessionEndedNotice />}
-      <AuthTabs value={tab} onChange={selectTab} />
+      <Tabs
+        value={tab}
+        onChange={(_, next: AuthTab) => selectTab(next)}
+        variant="fullWidth"
+        aria-label="Login or register"
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="login" label="Login" id="auth-tab-login" aria-controls="auth-panel-login" />
+        <Tab value="register" label="Register" id="auth-tab-register" aria-controls="auth-panel-register" />
+      </Tabs>
       <Box role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
         {tab === 'login' ? <LoginForm onSubmitting={onSubmitting} /> : <RegisterForm key={invitedEmail} defaultEmail={invitedEmail} onSubmitting={onSubmitting} />}
       </Box>

@@ -1,8 +1,9 @@
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import Box from '@mui/material/Box';
+import TollOutlined from '@mui/icons-material/TollOutlined';
 import Paper from '@mui/material/Paper';
-import { Skeleton } from '../../shared/ui/Skeleton';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,7 +17,6 @@ import { creditsText } from '../features/credits/components/CreditBalanceChip';
 import { useCreditBalance, useCreditBundles, usePurchaseCredits } from '../features/credits/hooks';
 import { CardPaymentProvider, useCardPayment } from '../features/payments/components/CardPaymentProvider';
 import { StatePanel } from '../features/projects/components/StatePanel';
-import { TollOutlinedIcon } from '../layout/icons';
 
 const gridSx = {
   display: 'grid',
@@ -88,7 +88,7 @@ function BalancePanel({ balance, loading }: { balance: number | undefined; loadi
         aria-hidden
         sx={{ width: 56, height: 56, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: '#e0e7ff', color: 'primary.main', flexShrink: 0 }}
       >
-        <TollOutlinedIcon fontSize="large" />
+        <TollOutlined fontSize="large" />
       </Box>
       <Box>
         <Typography id="credit-balance-title" variant="body2" color="text.secondary">
@@ -99,7 +99,7 @@ function BalancePanel({ balance, loading }: { balance: number | undefined; loadi
             {creditsText(balance)}
           </Typography>
         ) : loading ? (
-          <Skeleton width={140} height={44} aria-label="Loading balance" />
+          <Skeleton width={140} height={44} role="status" aria-label="Loading balance" />
         ) : (
           <Typography variant="body1" color="text.secondary" data-testid="credits-balance">
             Balance unavailable
@@ -117,7 +117,7 @@ function Bundles() {
 
   if (bundles.isPending) {
     return (
-      <Box sx={gridSx} aria-busy="true" aria-label="Loading bundles">
+      <Box sx={gridSx} role="status" aria-busy="true" aria-label="Loading bundles">
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} variant="rounded" height={210} />
         ))}

@@ -3,26 +3,25 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { TextInput } from '../../shared/ui/TextInput';
-import { VStack } from '../../shared/ui/VStack';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useSimpleForm } from '../../shared/forms/useSimpleForm';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { serverMessageOf } from '../../shared/api/client';
 import { textFieldProps } from '../../shared/forms/fields';
-import { MAX_LENGTH } from '../../shared/forms/validation';
-import { TextLink } from '../../shared/ui/TextLink';
+import { MAX_LENGTH, resolverFrom } from '../../shared/forms/validation';
 import { useToast } from '../../shared/ui/toast';
 import { useRequestCode } from '../features/auth/hooks';
 import { validateForgotPassword, type ForgotPasswordValues } from '../features/auth/validation';
 import { AuthShell } from '../layout/AuthShell';
 
+const resolver = resolverFrom(validateForgotPassword);
+
 /** /forgot-password: request a 6-digit verification code by e-mail. */
 export function ForgotPasswordPage() {
-  const form = useSimpleForm<ForgotPasswordValues>({
-    defaultValues: { email: '' },
-    validate: validateForgotPassword,
-  });
+  const form = useForm<ForgotPasswordValues>({ defaultValues: { email: '' }, resolver });
   const requestCode = useRequestCode();
   const { toast } = useToast();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -48,7 +47,7 @@ export function ForgotPasswordPage() {
       subtitle="Enter the email address of your account and we'll send you a verification code."
     >
       {sentTo !== null ? (
-        <VStack spacing={3}>
+        <Stack spacing={3}>
           <Alert severity="success" icon={<MarkEmailReadOutlined />} role="status">
             <AlertTitle>Check your email</AlertTitle>
             If an account exists with the email you provided, we've sent a 6-digit verification code to reset your
@@ -64,28 +63,28 @@ export function ForgotPasswordPage() {
           >
             Continue to Reset Password
           </Button>
-        </VStack>
+        </Stack>
       ) : (
-        <Box component="form" noValidate onSubmit={onSubmit}>
-          <VStack spacing={2.25}>
-            <TextInput
+        <Box component="form" method="post" noValidate onSubmit={onSubmit}>
+          <Stack spacing={2.25}>
+            <TextField
               {...textFieldProps(form, 'email')}
               label="Email"
               type="email"
               autoComplete="email"
               autoFocus
-              inputProps={{ maxLength: MAX_LENGTH.email }}
+              slotProps={{ htmlInput: { maxLength: MAX_LENGTH.email } }}
             />
             <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
               {pending ? 'Sending...' : 'Send Verification Code'}
             </Button>
-          </VStack>
+          </Stack>
         </Box>
       )}
       <Box sx={{ mt: 3, textAlign: 'center' }}>
-        <TextLink to="/auth">
+        <Link component={RouterLink} variant="body2" fontWeight={600} to="/auth">
           Back to login
-        </TextLink>
+        </Link>
       </Box>
     </AuthShell>
   );

@@ -3,16 +3,16 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { TextInput } from '../../shared/ui/TextInput';
-import { VStack } from '../../shared/ui/VStack';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useSimpleForm } from '../../shared/forms/useSimpleForm';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { serverMessageOf } from '../../shared/api/client';
 import { textFieldProps } from '../../shared/forms/fields';
-import { MAX_LENGTH } from '../../shared/forms/validation';
-import { TextLink } from '../../shared/ui/TextLink';
+import { MAX_LENGTH, resolverFrom } from '../../shared/forms/validation';
 import { useToast } from '../../shared/ui/toast';
 import { useResetPassword } from '../features/auth/hooks';
 import { validateResetPassword, type ResetPasswordValues } from '../features/auth/validation';
@@ -21,15 +21,17 @@ import { AuthShell } from '../layout/AuthShell';
 /** Spec §9: redirect to /auth 1500 ms after a successful reset. */
 export const RESET_REDIRECT_MS = 1500;
 
+const resolver = resolverFrom(validateResetPassword);
+
 /** /reset-password: e-mail, 6-digit code and a new strong password. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   // the e-mail typed on /forgot-password comes along in the link's state (or ?email= in a shared link)
   const knownEmail = (location.state as { email?: string } | null)?.email ?? params.get('email') ?? '';
-  const form = useSimpleForm<ResetPasswordValues>({
+  const form = useForm<ResetPasswordValues>({
     defaultValues: { email: knownEmail, code: '', newPassword: '', confirmPassword: '' },
-    validate: validateResetPassword,
+    resolver,
   });
   const resetPassword = useResetPassword();
   const { toast } = useToast();
@@ -64,7 +66,7 @@ export function ResetPasswordPage() {
   return (
     <AuthShell title="Reset your password" subtitle="Enter the 6-digit code we e-mailed you and choose a new password.">
       {done ? (
-        <VStack spacing={3}>
+        <Stack spacing={3}>
           <Alert severity="success" icon={<CheckCircleOutline />} role="status">
             <AlertTitle>Password Reset Successful</AlertTitle>
             Your password has been reset successfully. You will be redirected to the login page.
@@ -72,37 +74,37 @@ export function ResetPasswordPage() {
           <Button variant="contained" size="large" fullWidth onClick={() => navigate('/auth', { replace: true })}>
             Log in now
           </Button>
-        </VStack>
+        </Stack>
       ) : (
-        <Box component="form" noValidate onSubmit={onSubmit}>
-          <VStack spacing={2.25}>
-            <TextInput
+        <Box component="form" method="post" noValidate onSubmit={onSubmit}>
+          <Stack spacing={2.25}>
+            <TextField
               {...textFieldProps(form, 'email')}
               label="Email"
               type="email"
               autoComplete="email"
-              inputProps={{ maxLength: MAX_LENGTH.email }}
+              slotProps={{ htmlInput: { maxLength: MAX_LENGTH.email } }}
             />
-            <TextInput
+            <TextField
               {...textFieldProps(form, 'code')}
               label="Verification Code"
               autoComplete="one-time-code"
               autoFocus={Boolean(knownEmail)}
-              inputProps={{ maxLength: 6, inputMode: 'numeric', style: { letterSpacing: '0.3em', fontWeight: 600 } }}
+              slotProps={{ htmlInput: { maxLength: 6, inputMode: 'numeric', style: { letterSpacing: '0.3em', fontWeight: 600 } } }}
             />
-            <TextInput
+            <TextField
               {...textFieldProps(form, 'newPassword')}
               label="New Password"
               type="password"
               autoComplete="new-password"
-              inputProps={{ maxLength: MAX_LENGTH.password }}
+              slotProps={{ htmlInput: { maxLength: MAX_LENGTH.password } }}
             />
-            <TextInput
+            <TextField
               {...textFieldProps(form, 'confirmPassword')}
               label="Confirm Password"
               type="password"
               autoComplete="new-password"
-              inputProps={{ maxLength: MAX_LENGTH.password }}
+              slotProps={{ htmlInput: { maxLength: MAX_LENGTH.password } }}
             />
             <Typography variant="body2" color="text.secondary">
               At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.
@@ -110,16 +112,16 @@ export function ResetPasswordPage() {
             <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
               {pending ? 'Resetting...' : 'Reset Password'}
             </Button>
-          </VStack>
+          </Stack>
         </Box>
       )}
       <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <TextLink to="/forgot-password">
+        <Link component={RouterLink} variant="body2" fontWeight={600} to="/forgot-password">
           Need a verification code?
-        </TextLink>
-        <TextLink to="/auth">
+        </Link>
+        <Link component={RouterLink} variant="body2" fontWeight={600} to="/auth">
           Back to login
-        </TextLink>
+        </Link>
       </Box>
     </AuthShell>
   );

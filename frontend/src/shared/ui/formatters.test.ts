@@ -42,22 +42,3 @@ describe('small helpers', () => {
     expect(initials('')).toBe('?');
   });
 });
-
-describe('dates, written out', () => {
-  it("give date-fns' output for 'MMM d, yyyy' and \"MMM d, yyyy 'at' h:mm a\" (what they replaced)", async () => {
-    const { format } = await import('date-fns');
-    for (let month = 0; month < 12; month++) {
-      for (const [day, hour, minute] of [
-        [1, 0, 0],
-        [9, 11, 59],
-        [15, 12, 0],
-        [28, 13, 5],
-        [31, 23, 30],
-      ] as const) {
-        const d = new Date(2024, month, day, hour, minute);
-        expect(formatDate(d)).toBe(format(d, 'MMM d, yyyy'));
-        expect(formatDateTime(d)).toBe(format(d, "MMM d, yyyy 'at' h:mm a"));
-      }
-    }
-  });
-});

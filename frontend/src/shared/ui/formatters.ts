@@ -1,3 +1,5 @@
+import { format } from 'date-fns';
+
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -22,26 +24,16 @@ function toDate(value: Date | string | number | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-// Written out rather than with date-fns' format (~5 kB gzipped in every signed-in page, decision
-// 0014) or Intl (whose date-time joiner and AM/PM spacing vary between ICU versions): the same
-// output as date-fns' 'MMM d, yyyy' and "MMM d, yyyy 'at' h:mm a", in the local time zone.
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-const dateText = (d: Date) => `${MONTHS[d.getMonth()]} ${d.getDate()}, ${String(d.getFullYear()).padStart(4, '0')}`;
-
-/** 'MMM d, yyyy' (e.g. 'Jan 5, 2025'); '' for missing or invalid dates. */
+/** 'MMM d, yyyy' (e.g. 'Jan 5, 2025'), in the local time zone; '' for missing or invalid dates. */
 export function formatDate(value: Date | string | number | null | undefined): string {
   const d = toDate(value);
-  return d ? dateText(d) : '';
+  return d ? format(d, 'MMM d, yyyy') : '';
 }
 
 /** Activity timestamps: 'Jan 5, 2025 at 3:04 PM'; '' for missing or invalid dates. */
 export function formatDateTime(value: Date | string | number | null | undefined): string {
   const d = toDate(value);
-  if (!d) return '';
-  const hours = d.getHours();
-  const minutes = String(d.getMinutes()).padStart(2, '0');
-  return `${dateText(d)} at ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return d ? format(d, "MMM d, yyyy 'at' h:mm a") : '';
 }
 
 /** '1 credit', '4 credits'. */
@@ -50,5 +42,4 @@ export function formatCredits(value: number | null | undefined): string {
   return `${n} ${n === 1 ? 'credit' : 'credits'}`;
 }
 
-// In a module of its own: the signed-in layout needs it, and nothing else of this file (decision 0014).
 export { initials } from './initials';

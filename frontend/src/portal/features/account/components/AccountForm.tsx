@@ -1,23 +1,24 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { TextInput } from '../../../../shared/ui/TextInput';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useSimpleForm } from '../../../../shared/forms/useSimpleForm';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorText, serverMessageOf } from '../../../../shared/api/client';
 import type { UpdateAccountRequest, User } from '../../../../shared/api/types';
 import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
-import { MAX_LENGTH } from '../../../../shared/forms/validation';
+import { MAX_LENGTH, resolverFrom } from '../../../../shared/forms/validation';
 import { useToast } from '../../../../shared/ui/toast';
 import { CURRENT_USER_KEY } from '../../auth/api';
 import { useDeleteAccount, useUpdateAccount } from '../hooks';
 import { validateAccount, type AccountValues } from '../validation';
-import { Divider } from '../../../../shared/ui/Divider';
-import { VStack } from '../../../../shared/ui/VStack';
-import { Card, CardContent } from '../../../../shared/ui/Card';
-import { DeleteOutlineIcon } from '../icons';
 
 /** Spec §9: the user is sent to /auth 2000 ms after the account is deleted. */
 export const DELETE_REDIRECT_MS = 2000;
@@ -32,11 +33,10 @@ const valuesOf = (user: User): AccountValues => ({
   confirmPassword: '',
 });
 
+const resolver = resolverFrom(validateAccount);
+
 export function AccountForm({ user }: { user: User }) {
-  const form = useSimpleForm<AccountValues>({
-    defaultValues: valuesOf(user),
-    validate: validateAccount,
-  });
+  const form = useForm<AccountValues>({ defaultValues: valuesOf(user), resolver });
   const update = useUpdateAccount();
   const remove = useDeleteAccount();
   const { toast } = useToast();
@@ -86,7 +86,7 @@ export function AccountForm({ user }: { user: User }) {
   const busy = update.isPending || remove.isPending || deleted;
 
   return (
-    <VStack spacing={3}>
+    <Stack spacing={3}>
       <Card>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Typography variant="h6" component="h2">
@@ -97,25 +97,25 @@ export function AccountForm({ user }: { user: User }) {
           </Typography>
           <Box component="form" noValidate onSubmit={onSubmit} id="account-form">
             <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <TextInput
+              <TextField
                 {...textFieldProps(form, 'username')}
                 label="Username"
                 autoComplete="username"
-                inputProps={{ maxLength: MAX_LENGTH.username }}
+                slotProps={{ htmlInput: { maxLength: MAX_LENGTH.username } }}
               />
-              <TextInput
+              <TextField
                 {...textFieldProps(form, 'email')}
                 label="Email"
                 type="email"
                 autoComplete="email"
-                inputProps={{ maxLength: MAX_LENGTH.email }}
+                slotProps={{ htmlInput: { maxLength: MAX_LENGTH.email } }}
               />
-              <TextInput
+              <TextField
                 {...textFieldProps(form, 'company')}
                 label="Company (optional)"
                 autoComplete="organization"
                 sx={{ gridColumn: { sm: '1 / -1' } }}
-                inputProps={{ maxLength: MAX_LENGTH.company }}
+                slotProps={{ htmlInput: { maxLength: MAX_LENGTH.company } }}
               />
             </Box>
             <Divider sx={{ my: 3 }} />
@@ -126,19 +126,19 @@ export function AccountForm({ user }: { user: User }) {
               Leave blank to keep your current password.
             </Typography>
             <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <TextInput
+              <TextField
                 {...textFieldProps(form, 'password')}
                 label="New Password"
                 type="password"
                 autoComplete="new-password"
-                inputProps={{ maxLength: MAX_LENGTH.password }}
+                slotProps={{ htmlInput: { maxLength: MAX_LENGTH.password } }}
               />
-              <TextInput
+              <TextField
                 {...textFieldProps(form, 'confirmPassword')}
                 label="Confirm Password"
                 type="password"
                 autoComplete="new-password"
-                inputProps={{ maxLength: MAX_LENGTH.password }}
+                slotProps={{ htmlInput: { maxLength: MAX_LENGTH.password } }}
               />
             </Box>
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
@@ -169,11 +169,11 @@ export function AccountForm({ user }: { user: User }) {
               Deleting your account removes it and signs you out. Your payment history is kept.
             </Typography>
           </Box>
-          <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => void onDelete()} disabled={busy}>
+          <Button color="error" variant="outlined" startIcon={<DeleteOutline />} onClick={() => void onDelete()} disabled={busy}>
             Delete Account
           </Button>
         </CardContent>
       </Card>
-    </VStack>
+    </Stack>
   );
 }

@@ -1,15 +1,16 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { TextInput } from '../../../../shared/ui/TextInput';
-import { VStack } from '../../../../shared/ui/VStack';
-import { useSimpleForm } from '../../../../shared/forms/useSimpleForm';
-import { useNavigate } from 'react-router';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorText } from '../../../../shared/api/client';
 import { isAdmin } from '../../../../shared/api/types';
 import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
-import { MAX_LENGTH } from '../../../../shared/forms/validation';
-import { CheckboxField } from '../../../../shared/ui/CheckboxField';
-import { TextLink } from '../../../../shared/ui/TextLink';
+import { MAX_LENGTH, resolverFrom } from '../../../../shared/forms/validation';
 import { useToast } from '../../../../shared/ui/toast';
 import { useLogin } from '../hooks';
 import { validateLogin, type LoginValues } from '../validation';
@@ -19,10 +20,12 @@ interface LoginFormProps {
   onSubmitting?: () => void;
 }
 
+const resolver = resolverFrom(validateLogin);
+
 export function LoginForm({ onSubmitting }: LoginFormProps) {
-  const form = useSimpleForm<LoginValues>({
+  const form = useForm<LoginValues>({
     defaultValues: { email: '', password: '', rememberMe: false },
-    validate: validateLogin,
+    resolver,
   });
   const login = useLogin();
   const { toast } = useToast();
@@ -47,36 +50,42 @@ export function LoginForm({ onSubmitting }: LoginFormProps) {
   const pending = login.isPending;
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <VStack spacing={2.25}>
-        <TextInput
+    <Box component="form" method="post" noValidate onSubmit={onSubmit}>
+      <Stack spacing={2.25}>
+        <TextField
           {...textFieldProps(form, 'email')}
           label="Email"
           type="email"
           autoComplete="email"
           autoFocus
-          inputProps={{ maxLength: MAX_LENGTH.email }}
+          slotProps={{ htmlInput: { maxLength: MAX_LENGTH.email } }}
         />
-        <TextInput
+        <TextField
           {...textFieldProps(form, 'password')}
           label="Password"
           type="password"
           autoComplete="current-password"
-          inputProps={{ maxLength: MAX_LENGTH.password }}
+          slotProps={{ htmlInput: { maxLength: MAX_LENGTH.password } }}
         />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <CheckboxField
+          <Controller
             name="rememberMe"
-            label="Remember me"
-            checked={form.getValues().rememberMe}
-            onChange={(e) => form.setValue('rememberMe', e.target.checked)}
+            control={form.control}
+            render={({ field: { value, onChange, ref, ...field } }) => (
+              <FormControlLabel
+                label="Remember me"
+                control={<Checkbox {...field} inputRef={ref} checked={value} onChange={(e) => onChange(e.target.checked)} />}
+              />
+            )}
           />
-          <TextLink to="/forgot-password">Forgot password</TextLink>
+          <Link component={RouterLink} to="/forgot-password" variant="body2" fontWeight={600}>
+            Forgot password
+          </Link>
         </Box>
         <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
           {pending ? 'Signing in...' : 'Sign In'}
         </Button>
-      </VStack>
+      </Stack>
     </Box>
   );
 }

@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { TextInput } from '../../../../shared/ui/TextInput';
-import { VStack } from '../../../../shared/ui/VStack';
-import { useSimpleForm } from '../../../../shared/forms/useSimpleForm';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../../shared/api/client';
 import { isAdmin } from '../../../../shared/api/types';
 import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
-import { MAX_LENGTH } from '../../../../shared/forms/validation';
+import { MAX_LENGTH, resolverFrom } from '../../../../shared/forms/validation';
 import { useToast } from '../../../../shared/ui/toast';
 import { useRegister } from '../hooks';
 import { validateRegister, type RegisterValues } from '../validation';
@@ -18,10 +18,12 @@ interface RegisterFormProps {
   onSubmitting?: () => void;
 }
 
+const resolver = resolverFrom(validateRegister);
+
 export function RegisterForm({ defaultEmail = '', onSubmitting }: RegisterFormProps) {
-  const form = useSimpleForm<RegisterValues>({
+  const form = useForm<RegisterValues>({
     defaultValues: { username: '', email: defaultEmail, password: '', confirmPassword: '' },
-    validate: validateRegister,
+    resolver,
   });
   const register = useRegister();
   const { toast } = useToast();
@@ -47,40 +49,40 @@ export function RegisterForm({ defaultEmail = '', onSubmitting }: RegisterFormPr
   const pending = register.isPending;
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <VStack spacing={2.25}>
-        <TextInput
+    <Box component="form" method="post" noValidate onSubmit={onSubmit}>
+      <Stack spacing={2.25}>
+        <TextField
           {...textFieldProps(form, 'username')}
           label="Name"
           autoComplete="name"
           autoFocus={!defaultEmail}
-          inputProps={{ maxLength: MAX_LENGTH.username }}
+          slotProps={{ htmlInput: { maxLength: MAX_LENGTH.username } }}
         />
-        <TextInput
+        <TextField
           {...textFieldProps(form, 'email')}
           label="Email"
           type="email"
           autoComplete="email"
-          inputProps={{ maxLength: MAX_LENGTH.email }}
+          slotProps={{ htmlInput: { maxLength: MAX_LENGTH.email } }}
         />
-        <TextInput
+        <TextField
           {...textFieldProps(form, 'password')}
           label="Password"
           type="password"
           autoComplete="new-password"
-          inputProps={{ maxLength: MAX_LENGTH.password }}
+          slotProps={{ htmlInput: { maxLength: MAX_LENGTH.password } }}
         />
-        <TextInput
+        <TextField
           {...textFieldProps(form, 'confirmPassword')}
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
-          inputProps={{ maxLength: MAX_LENGTH.password }}
+          slotProps={{ htmlInput: { maxLength: MAX_LENGTH.password } }}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
           {pending ? 'Creating Account...' : 'Create Account'}
         </Button>
-      </VStack>
+      </Stack>
     </Box>
   );
 }

@@ -1,12 +1,14 @@
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { CreditBundle } from '../../../../shared/api/types';
 import { formatCurrency } from '../../../../shared/ui/formatters';
 import { creditsText } from './CreditBalanceChip';
-import { Card, CardActions, CardContent } from '../../../../shared/ui/Card';
 
 /** Spec §9: price per credit = bundle price / creditAmount. */
 export function pricePerCredit(bundle: Pick<CreditBundle, 'price' | 'creditAmount'>): number {

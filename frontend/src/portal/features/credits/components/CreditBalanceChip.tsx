@@ -1,8 +1,8 @@
+import TollOutlined from '@mui/icons-material/TollOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import { Link as RouterLink } from 'react-router';
-import { SmallChip } from '../../../../shared/ui/SmallChip';
-import { TollOutlinedIcon } from '../../../layout/icons';
 
 export const creditsText = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
@@ -32,8 +32,9 @@ export function CreditBalanceChip({ balance, loading = false }: CreditBalanceChi
         whiteSpace: 'nowrap',
       }}
     >
-      <SmallChip
-        icon={<TollOutlinedIcon aria-hidden />}
+      <Chip
+        size="small"
+        icon={<TollOutlined aria-hidden />}
         label={label}
         color={balance !== undefined ? 'primary' : 'default'}
         variant={balance !== undefined ? 'filled' : 'outlined'}

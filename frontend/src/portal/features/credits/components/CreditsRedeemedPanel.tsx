@@ -1,10 +1,10 @@
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import CreditCard from '@mui/icons-material/CreditCard';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { formatCurrency } from '../../../../shared/ui/formatters';
-import { CreditCardIcon } from '../../projects/icons';
 
 export interface CreditsRedeemedPanelProps {
   /** dollars still owed for the services credits do not cover */
@@ -43,7 +43,7 @@ export function CreditsRedeemedPanel({ remaining, opening, disabled = false, onP
         onClick={onPayRemaining}
         disabled={disabled}
         aria-busy={opening || undefined}
-        startIcon={opening ? <CircularProgress size={16} color="inherit" aria-hidden /> : <CreditCardIcon />}
+        startIcon={opening ? <CircularProgress size={16} color="inherit" aria-hidden /> : <CreditCard />}
       >
         Pay Remaining
       </Button>

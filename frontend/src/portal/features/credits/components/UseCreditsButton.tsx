@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { LazyTooltip } from '../../../../shared/ui/LazyTooltip';
-import { TollOutlinedIcon } from '../../../layout/icons';
+import Tooltip from '@mui/material/Tooltip';
+import TollOutlined from '@mui/icons-material/TollOutlined';
 
 export interface UseCreditsButtonProps {
   /** the project's creditsDue */
@@ -18,8 +18,7 @@ export interface UseCreditsButtonProps {
 /**
  * 'Use Credits (N)' on an unpaid project card (CONTRACT §7). Spec §9: enabled only when the balance
  * covers the cost; with too few credits it is disabled and a tooltip says 'Insufficient credits' (the
- * disabled button is wrapped in a span so the tooltip still gets the pointer events). The tooltip is
- * MUI's, fetched on first hover or focus (LazyTooltip).
+ * disabled button is wrapped in a focusable span so the tooltip still gets the pointer and keyboard events).
  */
 export function UseCreditsButton({ cost, balance, pending, disabled = false, onRedeem }: UseCreditsButtonProps) {
   const insufficient = balance !== undefined && balance < cost;
@@ -30,17 +29,17 @@ export function UseCreditsButton({ cost, balance, pending, disabled = false, onR
       onClick={onRedeem}
       disabled={cost <= 0 || balance === undefined || insufficient || pending || disabled}
       aria-busy={pending || undefined}
-      startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : <TollOutlinedIcon />}
+      startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : <TollOutlined />}
     >
       Use Credits ({cost})
     </Button>
   );
   if (!insufficient) return button;
   return (
-    <LazyTooltip title="Insufficient credits" arrow>
+    <Tooltip title="Insufficient credits" arrow>
       <Box component="span" tabIndex={0} sx={{ display: 'block', width: '100%' }}>
         {button}
       </Box>
-    </LazyTooltip>
+    </Tooltip>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CreditBundle, Project, PurchaseCreditsResponse } from '../../../../shared/api/types';
 import { useOpenBundlePayment, useOpenCardPayment, type PaymentSession } from '../hooks';
 
@@ -15,6 +15,8 @@ interface CardPaymentContextValue {
   /** the bundle whose payment intent is being created */
   openingBundleId: number | null;
 }
+
+const focusedElement = () => (document.activeElement instanceof HTMLElement ? document.activeElement : null);
 
 const CardPaymentContext = createContext<CardPaymentContextValue | null>(null);
 
@@ -43,8 +45,32 @@ export function CardPaymentProvider({ children, onPaid, onPurchased }: CardPayme
     setDialogOpen(true);
   }, []);
 
-  const start = useCallback((project: Project) => void open(project).then(show), [open, show]);
-  const startBundle = useCallback((bundle: CreditBundle) => void openBundle(bundle).then(show), [openBundle, show]);
+  // The button that started the payment: it is disabled while the dialog opens, which takes the focus
+  // from it, so the dialog's own focus return finds nothing to go back to. It gets the focus back when
+  // the dialog has closed (keyboard use, WCAG 2.4.3), unless the focus has gone elsewhere meanwhile.
+  const opener = useRef<HTMLElement | null>(null);
+  const restoreFocus = () => {
+    const element = opener.current;
+    opener.current = null;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || active.closest('.MuiDialog-root') !== null;
+    if (element?.isConnected && lost) element.focus();
+  };
+
+  const start = useCallback(
+    (project: Project) => {
+      opener.current = focusedElement();
+      void open(project).then(show);
+    },
+    [open, show],
+  );
+  const startBundle = useCallback(
+    (bundle: CreditBundle) => {
+      opener.current = focusedElement();
+      void openBundle(bundle).then(show);
+    },
+    [openBundle, show],
+  );
 
   const value = useMemo(
     () => ({ start, openingId, startBundle, openingBundleId }),
@@ -60,8 +86,13 @@ export function CardPaymentProvider({ children, onPaid, onPurchased }: CardPayme
             session={session}
             open={dialogOpen}
             onClose={() => setDialogOpen(false)}
-            onExited={() => setSession((current) => (dialogOpen ? current : null))}
+            onExited={() => {
+              setSession((current) => (dialogOpen ? current : null));
+              restoreFocus();
+            }}
             onPaid={(project) => {
+              // the success dialog takes the focus over
+              opener.current = null;
               setDialogOpen(false);
               onPaid?.(project, session?.amount ?? 0);
             }}

@@ -1,8 +1,8 @@
+import CreditCard from '@mui/icons-material/CreditCard';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { Project } from '../../../../shared/api/types';
 import { useCardPayment } from './CardPaymentProvider';
-import { CreditCardIcon } from '../../projects/icons';
 
 /** 'Pay with Card' on an unpaid project card (CONTRACT §7); needs a <CardPaymentProvider> above it. */
 export function PayWithCardButton({ project }: { project: Project }) {
@@ -15,7 +15,7 @@ export function PayWithCardButton({ project }: { project: Project }) {
       onClick={() => start(project)}
       disabled={openingId !== null}
       aria-busy={opening || undefined}
-      startIcon={opening ? <CircularProgress size={16} color="inherit" aria-hidden /> : <CreditCardIcon />}
+      startIcon={opening ? <CircularProgress size={16} color="inherit" aria-hidden /> : <CreditCard />}
     >
       Pay with Card
     </Button>

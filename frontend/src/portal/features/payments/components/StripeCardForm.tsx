@@ -158,7 +158,7 @@ function CardForm({ clientSecret, amount, pending, onConfirm }: Omit<StripeCardF
                   fontFamily: 'Inter, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
                   '::placeholder': { color: '#94a3b8' },
                 },
-                invalid: { color: '#dc2626' },
+                invalid: { color: '#b91c1c' },
               },
             }}
           />

@@ -1,9 +1,10 @@
 import CreditCard from '@mui/icons-material/CreditCard';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { TestPaymentMethod } from '../../../../shared/api/types';
-import { TextInput } from '../../../../shared/ui/TextInput';
 import {
   digitsOnly,
   formatCardNumber,
@@ -36,11 +37,9 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
   const [values, setValues] = useState<TestCardValues>(EMPTY);
   const [errors, setErrors] = useState<TestCardErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const refs = {
-    cardNumber: useRef<HTMLInputElement>(null),
-    expiry: useRef<HTMLInputElement>(null),
-    cvc: useRef<HTMLInputElement>(null),
-  };
+  const cardNumberInput = useRef<HTMLInputElement>(null);
+  const expiryInput = useRef<HTMLInputElement>(null);
+  const cvcInput = useRef<HTMLInputElement>(null);
 
   const update = (field: keyof TestCardValues) => (event: ChangeEvent<HTMLInputElement>) => {
     const raw = event.target.value;
@@ -64,7 +63,8 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
     setErrors(found);
     const firstInvalid = FIELDS.find((field) => found[field]);
     if (firstInvalid) {
-      refs[firstInvalid].current?.focus();
+      const inputs = { cardNumber: cardNumberInput, expiry: expiryInput, cvc: cvcInput };
+      inputs[firstInvalid].current?.focus();
       return;
     }
     const method = paymentMethodForCard(values.cardNumber);
@@ -76,7 +76,7 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
       <Alert severity="info" variant="outlined" role="note" sx={{ py: 0.25, bgcolor: '#f0f7ff' }}>
         {TEST_MODE_HINT}
       </Alert>
-      <TextInput
+      <TextField
         label="Card number"
         name="cardNumber"
         value={values.cardNumber}
@@ -85,13 +85,21 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
         helperText={errors.cardNumber}
         placeholder="4242 4242 4242 4242"
         autoComplete="cc-number"
-        inputRef={refs.cardNumber}
+        inputRef={cardNumberInput}
         disabled={pending}
-        startAdornment={<CreditCard fontSize="small" sx={{ color: 'text.secondary', mr: 1 }} aria-hidden />}
-        inputProps={{ inputMode: 'numeric', maxLength: 19, 'aria-invalid': Boolean(errors.cardNumber) }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <CreditCard fontSize="small" aria-hidden />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { inputMode: 'numeric', maxLength: 19 },
+        }}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <TextInput
+        <TextField
           label="Expiry (MM/YY)"
           name="expiry"
           value={values.expiry}
@@ -100,11 +108,11 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
           helperText={errors.expiry}
           placeholder="MM/YY"
           autoComplete="cc-exp"
-          inputRef={refs.expiry}
+          inputRef={expiryInput}
           disabled={pending}
-          inputProps={{ inputMode: 'numeric', maxLength: 5, 'aria-invalid': Boolean(errors.expiry) }}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
         />
-        <TextInput
+        <TextField
           label="CVC"
           name="cvc"
           value={values.cvc}
@@ -113,9 +121,9 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
           helperText={errors.cvc}
           placeholder="123"
           autoComplete="cc-csc"
-          inputRef={refs.cvc}
+          inputRef={cvcInput}
           disabled={pending}
-          inputProps={{ inputMode: 'numeric', maxLength: 4, 'aria-invalid': Boolean(errors.cvc) }}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
         />
       </Box>
       <PayButton amount={amount} pending={pending} />

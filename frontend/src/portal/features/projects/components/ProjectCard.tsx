@@ -2,14 +2,16 @@ import CalendarTodayOutlined from '@mui/icons-material/CalendarTodayOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Project } from '../../../../shared/api/types';
 import { formatCurrency, formatDate } from '../../../../shared/ui/formatters';
 import { PaymentBadge } from './PaymentBadge';
 import { ProjectThumbnail } from './ProjectThumbnail';
-import { Divider } from '../../../../shared/ui/Divider';
-import { Card, CardActions, CardContent } from '../../../../shared/ui/Card';
 
 export interface ProjectCardProps {
   project: Project;
@@ -140,7 +142,7 @@ export function ProjectCard({ project, unpaidActions }: ProjectCardProps) {
               <Typography variant="body2" color="text.secondary">
                 Amount due
               </Typography>
-              <Typography variant="body2" fontWeight={700} sx={{ color: '#b45309' }}>
+              <Typography variant="body2" fontWeight={700} color="warning.main">
                 {formatCurrency(project.unpaidAmount)}
               </Typography>
             </Box>

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
-import { Skeleton } from '../../../../shared/ui/Skeleton';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
 import { THUMBNAIL_ASPECT_RATIO } from './ProjectThumbnail';
-import { Card, CardContent } from '../../../../shared/ui/Card';
 
 /** A card-shaped placeholder shown while the projects load. */
 export function ProjectCardSkeleton() {

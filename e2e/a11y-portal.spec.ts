@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
+
+/** Axe over the page as it is now: the serious and critical WCAG 2.1 A/AA violations, as readable lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  expect(await seriousViolations(page), what).toEqual([]);
+}
+
+/** True when the focused element is inside the given dialog. */
+const focusInside = (dialog: Locator) => dialog.evaluate((d) => d.contains(document.activeElement));
+
+/** Tabs `count` times forwards, then once backwards from the first element, checking the focus never leaves. */
+async function expectFocusTrapped(page: Page, dialog: Locator, count = 8): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInside(dialog), `focus inside the dialog after ${i + 1} Tab`).toBe(true);
+  }
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusInside(dialog), 'focus inside the dialog after Shift+Tab').toBe(true);
+}
+
+/** As the admin (its own request context): a client with one unpaid project. */
+async function clientWithProject(request: APIRequestContext) {
+  const login = await request.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } });
+  expect(login.ok()).toBe(true);
+  const person = newPerson('a11y');
+  const client = await (
+    await request.post('/api/register', { data: { username: person.name, email: person.email, password: person.password, role: 'client' } })
+  ).json();
+  const name = `A11y shoot ${Date.now().toString(36)}`;
+  const project = await request.post('/api/projects', {
+    data: { name, clientId: client.id, price: '120', selectedServices: [], downloadLink: 'https://files.example.com/a11y.zip' },
+  });
+  expect(project.ok()).toBe(true);
+  return { person, name };
+}
+
+test.describe('Portal accessibility (issue 15)', () => {
+  test('signed out: the sign-in, registration and password pages have no serious or critical axe violations', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expectAccessible(page, '/auth');
+
+    await page.goto('/auth?tab=register');
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+    await expectAccessible(page, '/auth?tab=register');
+
+    // the messages of a failed submit (red labels and helper texts) are checked too
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Name must be at least 3 characters')).toBeVisible();
+    await expectAccessible(page, '/auth?tab=register with messages');
+
+    await page.goto('/forgot-password');
+    await expect(page.getByRole('button', { name: 'Send Verification Code' })).toBeVisible();
+    await expectAccessible(page, '/forgot-password');
+
+    await page.goto('/reset-password');
+    await expect(page.getByRole('button', { name: 'Reset Password' })).toBeVisible();
+    await expectAccessible(page, '/reset-password');
+  });
+
+  test('as a client: every page and the payment dialogs pass axe and work from the keyboard', async ({ page, playwright, baseURL }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    const { person, name } = await clientWithProject(admin);
+    await admin.dispose();
+    await signIn(page, person.email, person.password);
+    await expect(page).toHaveURL(/\/projects$/);
+
+    const card = page.getByRole('article').filter({ hasText: name });
+    await expect(card).toContainText('Unpaid');
+    await expectAccessible(page, '/projects');
+
+    await page.goto('/credits');
+    await expect(page.getByRole('heading', { name: 'Credits', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('credits-balance')).toBeVisible();
+    await expectAccessible(page, '/credits');
+
+    await page.goto('/account');
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+    await expectAccessible(page, '/account');
+
+    await page.goto('/booking');
+    await expect(page.getByRole('heading', { name: 'Book a Session', level: 1 })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expectAccessible(page, '/booking');
+
+    // The payment dialog, from the keyboard only: Enter opens it, Tab stays inside, Escape closes it
+    // and the focus goes back to the button that opened it.
+    await page.goto('/projects');
+    const pay = card.getByRole('button', { name: 'Pay with Card' });
+    await pay.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Card number')).toBeVisible();
+    await expectAccessible(page, '/projects with the payment dialog open');
+    await expectFocusTrapped(page, dialog);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(pay).toBeFocused();
+
+    // Space opens it as well; the card is typed and paid from the keyboard.
+    await page.keyboard.press('Space');
+    await expect(dialog.getByLabel('Card number')).toBeVisible();
+    await dialog.getByLabel('Card number').focus();
+    await page.keyboard.type('4242424242424242');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1234');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    await page.keyboard.press('Enter');
+    const success = page.getByRole('dialog').filter({ hasText: 'Payment Successful!' });
+    await expect(success).toBeVisible();
+    await expectAccessible(page, '/projects with the payment success dialog open');
+    await expectFocusTrapped(page, success, 4);
+    await page.keyboard.press('Escape');
+    await expect(success).toBeHidden();
+    await expect(card).not.toContainText('Unpaid');
+  });
+
+  test('as a client on a phone: the menu opens from the keyboard, keeps the focus and gives it back', async ({ page, playwright, baseURL }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    const { person } = await clientWithProject(admin);
+    await admin.dispose();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, person.email, person.password);
+    await expect(page.getByRole('heading', { name: 'My Projects' })).toBeVisible();
+    await expectAccessible(page, '/projects on a phone');
+
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Credits' })).toBeVisible();
+    await expectAccessible(page, 'the phone menu open');
+    const drawer = page.locator('.MuiDrawer-paper');
+    await expectFocusTrapped(page, drawer, 7);
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    await page.keyboard.press('Space');
+    await expect(nav.getByRole('link', { name: 'Account' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Account' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(nav).toBeHidden();
+  });
+});
