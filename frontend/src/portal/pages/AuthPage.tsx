@@ -17,7 +17,7 @@ const SessionEndedNotice = lazyPage(() => import('../features/auth/components/Se
 
 /** /auth: Login (default) and Register tabs; `?tab=register&email=x` opens Register pre-filled. */
 export function AuthPage() {
-  const { user, isLoading } = useCurrentUser();
+  const { user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const tab: AuthTab = params.get('tab') === 'register' ? 'register' : 'login';
   const invitedEmail = params.get('email') ?? '';
@@ -42,8 +42,9 @@ export function AuthPage() {
     submitted.current = true;
   };
 
-  if (isLoading || notice === 'loading') return <FullScreenSpinner />;
-  // a signed-in user is redirected at once
+  // The form shows while the session check runs: it is the page prerendered at build time, which
+  // paints before any script (isLoading). A signed-in user is redirected once the check is in.
+  if (notice === 'loading') return <FullScreenSpinner />;
   if (user && !submitted.current) return <Navigate to={isAdmin(user) ? '/admin' : '/'} replace />;
 
   const selectTab = (next: AuthTab) => {

@@ -13,6 +13,7 @@ import { textFieldProps } from '../../shared/forms/fields';
 import { MAX_LENGTH } from '../../shared/forms/validation';
 import { TextLink } from '../../shared/ui/TextLink';
 import { useToast } from '../../shared/ui/toast';
+import { useHydrated } from '../../shared/useHydrated';
 import { useRequestCode } from '../features/auth/hooks';
 import { validateForgotPassword, type ForgotPasswordValues } from '../features/auth/validation';
 import { AuthShell } from '../layout/AuthShell';
@@ -25,6 +26,7 @@ export function ForgotPasswordPage() {
   });
   const requestCode = useRequestCode();
   const { toast } = useToast();
+  const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
@@ -76,7 +78,7 @@ export function ForgotPasswordPage() {
               autoFocus
               inputProps={{ maxLength: MAX_LENGTH.email }}
             />
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={pending || !hydrated}>
               {pending ? 'Sending...' : 'Send Verification Code'}
             </Button>
           </VStack>

@@ -11,6 +11,7 @@ import { MAX_LENGTH } from '../../../../shared/forms/validation';
 import { CheckboxField } from '../../../../shared/ui/CheckboxField';
 import { TextLink } from '../../../../shared/ui/TextLink';
 import { useToast } from '../../../../shared/ui/toast';
+import { useHydrated } from '../../../../shared/useHydrated';
 import { useLogin } from '../hooks';
 import { validateLogin, type LoginValues } from '../validation';
 
@@ -27,6 +28,7 @@ export function LoginForm({ onSubmitting }: LoginFormProps) {
   const login = useLogin();
   const { toast } = useToast();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(async (values) => {
     onSubmitting?.();
@@ -73,7 +75,7 @@ export function LoginForm({ onSubmitting }: LoginFormProps) {
           />
           <TextLink to="/forgot-password">Forgot password</TextLink>
         </Box>
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={pending || !hydrated}>
           {pending ? 'Signing in...' : 'Sign In'}
         </Button>
       </VStack>
