@@ -9,8 +9,9 @@ import { createQueryClient } from './shared/api/queryClient';
  * Build-time rendering of the public pages (scripts/prerender.mjs runs it after `vite build`): the
  * same tree as main.tsx's App, at a fixed address, with no user (the session check is still pending,
  * so each page renders its form). MUI's styles come out as Emotion's `<style data-emotion>` elements
- * next to the elements they style; in the browser Emotion moves them into <head> before React
- * hydrates (Emotion's default server rendering), so the page is styled before any script runs.
+ * next to the elements they style (Emotion's default server rendering); the script moves them into
+ * <head>, where Emotion in the browser would move them before React hydrates, so the page is styled
+ * before any script runs.
  */
 export { PRERENDERED_PAGES } from './prerendered';
 
