@@ -161,12 +161,21 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
   return SwaggerModule.createDocument(app, options);
 }
 
+/** Public pages the frontend build prerenders into <page>.html (frontend/scripts/prerender.mjs). */
+const PRERENDERED_PAGES = ['/auth', '/forgot-password', '/reset-password'];
+
 /**
  * The built React app at every path outside /api, gzipped for browsers that accept it, with the history
  * fallback to index.html. API paths never look for a file on disk: an unknown one is Nest's 404.
+ * /auth, /forgot-password and /reset-password get their prerendered HTML, which paints before any
+ * script runs, when the address has no query; with one (?tab=register&email=…, the page renders
+ * differently) they get index.html and render in the browser.
  */
 async function serveFrontend(app: NestFastifyApplication, staticDir: string): Promise<void> {
   if (!existsSync(join(staticDir, 'index.html'))) return;
+  const prerendered = new Map(
+    PRERENDERED_PAGES.map((path): [string, string] => [path, `${path.slice(1)}.html`]).filter(([, file]) => existsSync(join(staticDir, file))),
+  );
   await app.register(async (web: FastifyInstance) => {
     await web.register(fastifyCompress, { encodings: ['gzip'] });
     await web.register(fastifyStatic, {
@@ -182,7 +191,7 @@ async function serveFrontend(app: NestFastifyApplication, staticDir: string): Pr
       // An API path, or a built file that is not there (an old page asking for a chunk of an earlier
       // build), is a 404, never the page.
       if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.header('Cache-Control', 'no-cache').sendFile(prerendered.get(request.url) ?? 'index.html');
     };
     web.get('/', page);
     web.get('/*', page);

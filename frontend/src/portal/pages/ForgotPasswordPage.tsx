@@ -13,6 +13,7 @@ import { serverMessageOf } from '../../shared/api/client';
 import { textFieldProps } from '../../shared/forms/fields';
 import { MAX_LENGTH, resolverFrom } from '../../shared/forms/validation';
 import { useToast } from '../../shared/ui/toast';
+import { useHydrated } from '../../shared/useHydrated';
 import { useRequestCode } from '../features/auth/hooks';
 import { validateForgotPassword, type ForgotPasswordValues } from '../features/auth/validation';
 import { AuthShell } from '../layout/AuthShell';
@@ -24,6 +25,7 @@ export function ForgotPasswordPage() {
   const form = useForm<ForgotPasswordValues>({ defaultValues: { email: '' }, resolver });
   const requestCode = useRequestCode();
   const { toast } = useToast();
+  const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
@@ -75,7 +77,7 @@ export function ForgotPasswordPage() {
               autoFocus
               slotProps={{ htmlInput: { maxLength: MAX_LENGTH.email } }}
             />
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={pending || !hydrated}>
               {pending ? 'Sending...' : 'Send Verification Code'}
             </Button>
           </Stack>

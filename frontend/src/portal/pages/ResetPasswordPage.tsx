@@ -14,6 +14,7 @@ import { serverMessageOf } from '../../shared/api/client';
 import { textFieldProps } from '../../shared/forms/fields';
 import { MAX_LENGTH, resolverFrom } from '../../shared/forms/validation';
 import { useToast } from '../../shared/ui/toast';
+import { useHydrated } from '../../shared/useHydrated';
 import { useResetPassword } from '../features/auth/hooks';
 import { validateResetPassword, type ResetPasswordValues } from '../features/auth/validation';
 import { AuthShell } from '../layout/AuthShell';
@@ -36,6 +37,7 @@ export function ResetPasswordPage() {
   const resetPassword = useResetPassword();
   const { toast } = useToast();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const [done, setDone] = useState(false);
 
   useEffect(() => {
@@ -109,7 +111,7 @@ export function ResetPasswordPage() {
             <Typography variant="body2" color="text.secondary">
               At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.
             </Typography>
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={pending || !hydrated}>
               {pending ? 'Resetting...' : 'Reset Password'}
             </Button>
           </Stack>

@@ -12,6 +12,7 @@ import { isAdmin } from '../../../../shared/api/types';
 import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
 import { MAX_LENGTH, resolverFrom } from '../../../../shared/forms/validation';
 import { useToast } from '../../../../shared/ui/toast';
+import { useHydrated } from '../../../../shared/useHydrated';
 import { useLogin } from '../hooks';
 import { validateLogin, type LoginValues } from '../validation';
 
@@ -30,6 +31,7 @@ export function LoginForm({ onSubmitting }: LoginFormProps) {
   const login = useLogin();
   const { toast } = useToast();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(async (values) => {
     onSubmitting?.();
@@ -82,7 +84,7 @@ export function LoginForm({ onSubmitting }: LoginFormProps) {
             Forgot password
           </Link>
         </Box>
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={pending || !hydrated}>
           {pending ? 'Signing in...' : 'Sign In'}
         </Button>
       </Stack>

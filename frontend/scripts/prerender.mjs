@@ -1,0 +1,75 @@
+// Prerenders the public pages (/auth, /forgot-password, /reset-password) into dist/<page>.html after
+// `vite build` (the `build` script): the page's HTML and MUI's styles are in the file, so the sign-in form
+// paints before any script runs; main.tsx then hydrates it. The backend sends <page>.html for those
+// addresses (backend/src/configure-app.ts). Steps: a server build of src/entry-prerender.tsx into a
+// temporary folder, react-dom/static's prerender() for each page, the result written into a copy of
+// dist/index.html, with MUI's styles in <head> and <link rel="modulepreload"> for the page's own chunks
+// (they load alongside the entry instead of after it).
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+// inside dist (emptied by every `vite build`) so that Node finds the packages it imports; removed at the end
+const out = join(dist, '.prerender');
+
+// Which source file each prerendered page's lazy chunk comes from (see portal/PortalApp.tsx).
+const pageModules = {
+  '/auth': 'src/portal/pages/AuthPage.tsx',
+  '/forgot-password': 'src/portal/pages/ForgotPasswordPage.tsx',
+  '/reset-password': 'src/portal/pages/ResetPasswordPage.tsx',
+};
+
+await build({
+  root,
+  logLevel: 'warn',
+  build: { ssr: 'src/entry-prerender.tsx', outDir: out, emptyOutDir: true, copyPublicDir: false, minify: false },
+});
+
+const { render, PRERENDERED_PAGES } = await import(pathToFileURL(join(out, 'entry-prerender.js')).href);
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+const ssrManifest = JSON.parse(readFileSync(join(dist, '.vite', 'ssr-manifest.json'), 'utf8'));
+const alreadyLoaded = new Set([...template.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+
+/** The page's chunk and the chunks it imports statically, less those index.html loads already. */
+function chunksOf(module) {
+  const found = new Set();
+  const visit = (file) => {
+    if (found.has(file) || alreadyLoaded.has(file)) return;
+    found.add(file);
+    const code = readFileSync(join(dist, file), 'utf8');
+    // static imports only (`import … from"./x.js"`, `import"./x.js"`), not import("./x.js")
+    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*)"\.\/([^"]+\.js)"/g)) visit(`/assets/${m[1]}`);
+  };
+  (ssrManifest[module] ?? []).filter((f) => f.endsWith('.js')).forEach(visit);
+  return [...found];
+}
+
+if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
+for (const path of PRERENDERED_PAGES) {
+  const module = pageModules[path];
+  if (!module) throw new Error(`prerender: no page module listed for ${path}`);
+  // Emotion's <style data-emotion> elements go from next to the elements into <head>, where Emotion in the
+  // browser moves them anyway before React hydrates (and registers them, so nothing is inserted twice):
+  // the styles are then all in before the body is parsed, and the body is a few kB of markup that
+  // paints in one go (styles spread through 30 kB of body let the first paint show half a card).
+  const styles = [];
+  const html = (await render(path)).replace(/<style data-emotion="[^"]*"[^>]*>[^<]*<\/style>/g, (tag) => {
+    styles.push(tag);
+    return '';
+  });
+  const preloads = chunksOf(module)
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('');
+  const page = template
+    .replace('</head>', `${preloads}${styles.join('')}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+  const file = join(dist, `${path.slice(1)}.html`);
+  writeFileSync(file, page);
+  console.log(`prerendered ${path} -> dist/${path.slice(1)}.html (${(page.length / 1024).toFixed(1)} kB)`);
+}
+rmSync(out, { recursive: true, force: true });
+// the manifest was only for this script; the server need not publish it
+rmSync(join(dist, '.vite'), { recursive: true, force: true });
