@@ -29,7 +29,7 @@ import {
   useNotify,
   type DataProvider,
 } from 'react-admin';
-import { AdminTitle } from '../layout/AdminTitle';
+import { Title } from 'react-admin';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { PaymentsMethods } from './dataProvider';
@@ -181,7 +181,7 @@ function PaymentListView() {
     // a grid whose one column may shrink to 0: the page never grows wider than the screen, the
     // table scrolls sideways inside its card instead
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <AdminTitle title="Payment History" />
+      <Title title="Payment History" />
       <PageHeader
         title="Payment History"
         subtitle="Track all your revenue and transactions"

@@ -24,7 +24,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import Tooltip from '../shared/LazyTooltip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -37,7 +37,7 @@ import {
   type DataProvider,
   type SortPayload,
 } from 'react-admin';
-import { AdminTitle } from '../layout/AdminTitle';
+import { Title } from 'react-admin';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { ProjectsMethods } from './dataProvider';
@@ -281,7 +281,7 @@ function ProjectListView() {
     // a grid whose one column may shrink to 0: the page never grows wider than the screen, the
     // table scrolls sideways inside its card instead
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <AdminTitle title="Projects" />
+      <Title title="Projects" />
       <PageHeader
         title="Projects"
         actions={
