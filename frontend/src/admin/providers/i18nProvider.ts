@@ -7,6 +7,8 @@ import { mergeTranslations } from 'react-admin';
 export const productMessages = {
   ra: {
     auth: { user_menu: 'Profile' },
+    // the column's label as shown ("Sort by Created Date ascending"), so the name contains the visible text
+    sort: { sort_by: 'Sort by %{field} %{order}' },
   },
   resources: {
     clients: { name: 'Client |||| Clients' },

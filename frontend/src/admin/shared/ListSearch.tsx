@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useListContext } from 'react-admin';
 
 type Filters = Record<string, unknown>;
@@ -33,15 +33,22 @@ export function ListSearch({ placeholder, label = placeholder, apply = withQ, cl
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const current = typeof filterValues?.q === 'string' ? filterValues.q : '';
   const [text, setText] = useState<string>(current);
+  // what this box last sent: the list's filter catching up with the typing is not a change from elsewhere
+  const sent = useRef(current);
 
   // follow the list's filter when it changes elsewhere (back button, cleared)
   useEffect(() => {
-    setText((typed) => (typed.trim() === current ? typed : current));
+    if (current !== sent.current) {
+      sent.current = current;
+      setText(current);
+    }
   }, [current]);
 
   const change = (value: string, debounce: boolean) => {
     setText(value);
-    setFilters(apply(filterValues ?? {}, value), displayedFilters, debounce);
+    const next = apply(filterValues ?? {}, value);
+    sent.current = typeof next.q === 'string' ? next.q : '';
+    setFilters(next, displayedFilters, debounce);
   };
 
   return (
