@@ -56,6 +56,7 @@ export function ListSearch({ placeholder, label = placeholder, apply = withQ, cl
       value={text}
       onChange={(event) => change(event.target.value, true)}
       placeholder={placeholder}
+      variant="outlined"
       size="small"
       sx={sx}
       slotProps={{
