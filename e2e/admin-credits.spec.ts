@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
 
 async function adjust(admin: Page, email: string, type: 'Add Credits' | 'Remove Credits', amount: string): Promise<void> {
-  const row = admin.getByRole('listitem').filter({ hasText: email });
+  const row = admin.getByRole('row').filter({ hasText: email });
   await row.getByRole('button', { name: 'Adjust credits' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Adjust Credits' });
   await expect(dialog.getByLabel('Amount')).toHaveValue('0');
@@ -49,18 +49,19 @@ test.describe('Admin Bundles and Client Credits (issue 5)', () => {
 
     await page.goto('/admin/credits');
     await page.getByPlaceholder('Search clients by name or email...').fill(client.email.toUpperCase());
-    const row = page.getByRole('listitem').filter({ hasText: client.email });
+    const row = page.getByRole('row').filter({ hasText: client.email });
     await expect(row).toContainText('0 credits');
 
     await adjust(page, client.email, 'Add Credits', '5');
     await expect(row).toContainText('5 credits');
     await adjust(page, client.email, 'Remove Credits', '2');
-    await expect(row).toContainText('Credit Balance');
+    await expect(page.getByRole('columnheader', { name: 'Credit Balance' })).toBeVisible();
     await expect(row).toContainText('3 credits');
 
+    // the details open in the row under the client's
     await row.getByRole('button', { expanded: false }).click();
-    await expect(row.getByText('No projects found where credits were used.')).toBeVisible();
-    const history = row.getByRole('table', { name: 'Transaction history' });
+    await expect(page.getByText('No projects found where credits were used.')).toBeVisible();
+    const history = page.getByRole('table', { name: 'Transaction history' });
     await expect(history.getByRole('row').filter({ hasText: 'Admin Added' })).toContainText('+5');
     await expect(history.getByRole('row').filter({ hasText: 'Admin Removed' })).toContainText('-2');
   });

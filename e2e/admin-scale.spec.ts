@@ -80,7 +80,7 @@ test('the admin Projects page renders the first page of 20,000 projects within 1
         const check = () => {
           if (window.__firstPageAt !== undefined) return;
           const rows = document.querySelectorAll('tbody tr');
-          if (rows.length < perPage || document.querySelector('tbody .MuiSkeleton-root')) return;
+          if (rows.length < perPage || document.querySelector('tbody .MuiSkeleton-root, tbody .RaPlaceholder-root')) return;
           observer.disconnect();
           requestAnimationFrame(() => {
             window.__firstPageAt = performance.now();

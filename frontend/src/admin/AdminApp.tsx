@@ -1,20 +1,6 @@
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
-import CssBaseline from '@mui/material/CssBaseline';
-import { createTheme } from '@mui/material/styles';
-import { ThemeProvider } from '@mui/system';
 import { useMemo } from 'react';
-import {
-  CoreAdminContext,
-  CoreAdminUI,
-  CustomRoutes,
-  defaultTheme,
-  LoadingPage,
-  localStorageStore,
-  Notification,
-  Resource,
-  ThemesContext,
-  type CatchAllComponent,
-} from 'react-admin';
+import { Admin, CustomRoutes, defaultTheme, localStorageStore, Resource, type RaThemeOptions } from 'react-admin';
 import { Route } from 'react-router';
 import { deepmerge } from '@mui/utils';
 import { CURRENT_USER_KEY, fetchCurrentUser } from '../portal/features/auth/api';
@@ -22,7 +8,6 @@ import { lazyPage } from '../shared/lazyPage';
 import type { User } from '../shared/api/types';
 import { themeOptions } from '../shared/ui/theme';
 import clients from './clients';
-import { AdminAccessDenied, AdminAuthenticationError, AdminErrorPage, AdminNotFound } from './layout/AdminErrorPage';
 import { AdminLayout } from './layout/AdminLayout';
 import payments from './payments';
 import projects from './projects';
@@ -51,17 +36,12 @@ export async function preloadAdminPage(pathname: string): Promise<void> {
   await pages[pathname.replace(/^\/admin\/?/, '').split('/')[0]]?.preload();
 }
 
-const adminTheme = deepmerge(defaultTheme, {
+/** react-admin's default theme with the studio's colours, shape and type (one theme, no dark variant). */
+const adminTheme: RaThemeOptions = deepmerge(defaultTheme, {
   palette: themeOptions.palette,
   shape: themeOptions.shape,
   typography: themeOptions.typography,
 });
-
-// What react-admin's ThemeProvider gives this theme (one theme, no dark variant: createTheme once), handed
-// to MUI as @mui/material's ThemeProvider does for a theme without CSS variables, without also bundling
-// its CSS-variables provider into every back-office page's first load (decision 0014).
-const adminMuiTheme = { ...createTheme(adminTheme), vars: null };
-const themes = { lightTheme: adminTheme };
 
 const store = localStorageStore();
 
@@ -97,49 +77,32 @@ export function AdminApp() {
   );
 
   return (
-    // What react-admin's <Admin> renders (AdminContext + AdminUI), written out: AdminContext is ra-core's
-    // CoreAdminContext with react-admin's themes context and theme provider (here MUI's, see above), and
-    // ra-core's CoreAdminUI stands in for AdminUI, whose default login page (never shown here, sign-in is
-    // the portal's) would bring react-admin's form stack into every back-office page's first load.
-    <CoreAdminContext
+    // sign-in is the portal's (loginPage={false}): a signed-out visitor is sent to /auth by the authProvider
+    <Admin
       basename="/admin"
+      title="Admin"
+      disableTelemetry
+      requireAuth
+      loginPage={false}
+      authCallbackPage={false}
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       queryClient={adminQueryClient}
       store={store}
+      theme={adminTheme}
+      layout={AdminLayout}
+      dashboard={DashboardPage}
     >
-      <ThemesContext.Provider value={themes}>
-        <ThemeProvider theme={adminMuiTheme}>
-          <CssBaseline enableColorScheme>
-            <CoreAdminUI
-              title="Admin"
-              disableTelemetry
-              requireAuth
-              loginPage={false}
-              authCallbackPage={false}
-              layout={AdminLayout}
-              dashboard={DashboardPage}
-              catchAll={AdminNotFound as CatchAllComponent}
-              error={AdminErrorPage}
-              loading={LoadingPage}
-              accessDenied={AdminAccessDenied}
-              authenticationError={AdminAuthenticationError}
-            >
-              <Resource name="clients" {...clients} />
-              <Resource name="projects" {...projects} />
-              <Resource name="services" {...services} />
-              <Resource name="payments" {...payments} />
-              <CustomRoutes>
-                <Route path="/credits" element={<CreditsPage />} />
-                <Route path="/email" element={<EmailPage />} />
-              </CustomRoutes>
-            </CoreAdminUI>
-            <Notification />
-          </CssBaseline>
-        </ThemeProvider>
-      </ThemesContext.Provider>
-    </CoreAdminContext>
+      <Resource name="clients" {...clients} />
+      <Resource name="projects" {...projects} />
+      <Resource name="services" {...services} />
+      <Resource name="payments" {...payments} />
+      <CustomRoutes>
+        <Route path="/credits" element={<CreditsPage />} />
+        <Route path="/email" element={<EmailPage />} />
+      </CustomRoutes>
+    </Admin>
   );
 }
 

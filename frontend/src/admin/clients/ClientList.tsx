@@ -1,9 +1,7 @@
 import Add from '@mui/icons-material/Add';
-import Close from '@mui/icons-material/Close';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -11,29 +9,30 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import Tooltip from '../shared/LazyTooltip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
+  DataTable,
   ListBase,
   Pagination,
+  Title,
   useDelete,
   useGetIdentity,
   useListContext,
   type Identifier,
 } from 'react-admin';
-import { AdminTitle } from '../layout/AdminTitle';
 import { initials } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { ClientRecord } from './dataProvider';
-import { ListTable } from '../shared/ListTable';
+import { ListSearch } from '../shared/ListSearch';
 import { serverMessage, useAdminToast } from '../shared/toast';
 
 // The New Client and Edit Client dialogs (their form stack: react-hook-form, the fields) load when
 // first opened, not with the page (decision 0014).
 const ClientFormDialog = lazy(() => import('./ClientFormDialog').then((m) => ({ default: m.ClientFormDialog })));
+
+const Column = DataTable.Col<ClientRecord>;
 
 export const CLIENTS_PER_PAGE = 25;
 export const DELETE_CLIENT_CONFIRMATION = 'Are you sure you want to delete this client?';
@@ -73,7 +72,7 @@ function ClientListView() {
 
   return (
     <Box>
-      <AdminTitle title="Clients" />
+      <Title title="Clients" />
       <PageHeader
         title="Clients"
         actions={
@@ -96,7 +95,13 @@ function ClientListView() {
             borderColor: 'divider',
           }}
         >
-          <ClientSearch />
+          {/* a case-insensitive substring of username or e-mail, filtered by the server (`q`) */}
+          <ListSearch
+            placeholder={SEARCH_CLIENTS_PLACEHOLDER}
+            label="Search clients"
+            clearable
+            sx={{ width: { xs: '100%', sm: 360 } }}
+          />
           {typeof total === 'number' && (
             <Typography variant="body2" color="text.secondary" aria-live="polite">
               {total} {total === 1 ? 'client' : 'clients'}
@@ -109,7 +114,9 @@ function ClientListView() {
           </Alert>
         ) : (
           <>
-            <ListTable<ClientRecord>
+            <DataTable<ClientRecord>
+              rowClick={false}
+              bulkActionButtons={false}
               hover
               empty={<ClientsEmpty searching={searching} onCreate={create} />}
               sx={{
@@ -117,58 +124,57 @@ function ClientListView() {
                 '& td, & th': { py: 1.25 },
                 '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
               }}
-              columns={[
-                { source: 'id', label: 'ID', sx: { width: 72, display: { xs: 'none', sm: 'table-cell' } } },
-                {
-                  source: 'username',
-                  label: 'Name',
-                  render: (record) => (
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-                      <Avatar aria-hidden sx={{ width: 32, height: 32, fontSize: '0.8rem', bgcolor: 'primary.main' }}>
-                        {initials(record.username)}
-                      </Avatar>
-                      <Box sx={{ minWidth: 0 }}>
-                        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
-                            {record.username}
-                          </Typography>
-                          {identity && String(identity.id) === String(record.id) && (
-                            <Chip label="You" size="small" variant="outlined" sx={{ height: 20, fontSize: '0.7rem' }} />
-                          )}
-                        </Box>
-                        {/* on phones the Email column is hidden: the address goes under the name */}
-                        <Typography
-                          variant="caption"
-                          color="text.secondary"
-                          sx={{ display: { xs: 'block', md: 'none' }, overflowWrap: 'anywhere' }}
-                        >
-                          {record.email}
+            >
+              <Column source="id" label="ID" sx={{ width: 72, display: { xs: 'none', sm: 'table-cell' } }} />
+              <Column
+                source="username"
+                label="Name"
+                render={(record) => (
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+                    <Avatar aria-hidden sx={{ width: 32, height: 32, fontSize: '0.8rem', bgcolor: 'primary.main' }}>
+                      {initials(record.username)}
+                    </Avatar>
+                    <Box sx={{ minWidth: 0 }}>
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
+                          {record.username}
                         </Typography>
+                        {identity && String(identity.id) === String(record.id) && (
+                          <Chip label="You" size="small" variant="outlined" sx={{ height: 20, fontSize: '0.7rem' }} />
+                        )}
                       </Box>
+                      {/* on phones the Email column is hidden: the address goes under the name */}
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ display: { xs: 'block', md: 'none' }, overflowWrap: 'anywhere' }}
+                      >
+                        {record.email}
+                      </Typography>
                     </Box>
-                  ),
-                },
-                {
-                  source: 'email',
-                  label: 'Email',
-                  sx: { display: { xs: 'none', md: 'table-cell' } },
-                  render: (record) => (
-                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                      {record.email}
-                    </Typography>
-                  ),
-                },
-                { source: 'role', label: 'Role', render: (record) => <RoleChip role={record.role} /> },
-                {
-                  label: 'Actions',
-                  disableSort: true,
-                  align: 'right',
-                  render: (record) => (
-                    <ClientActions record={record} canDelete={canDeleteClient(record, identity?.id)} onEdit={() => edit(record)} />
-                  ),
-                },
-              ]}
-            />
+                  </Box>
+                )}
+              />
+              <Column
+                source="email"
+                label="Email"
+                sx={{ display: { xs: 'none', md: 'table-cell' } }}
+                render={(record) => (
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {record.email}
+                  </Typography>
+                )}
+              />
+              <Column source="role" label="Role" render={(record) => <RoleChip role={record.role} />} />
+              <Column
+                label="Actions"
+                disableSort
+                align="right"
+                render={(record) => (
+                  <ClientActions record={record} canDelete={canDeleteClient(record, identity?.id)} onEdit={() => edit(record)} />
+                )}
+              />
+            </DataTable>
             <Pagination rowsPerPageOptions={[CLIENTS_PER_PAGE, 50, 100]} />
           </>
         )}
@@ -207,59 +213,6 @@ export function RoleChip({ role }: { role: string }) {
       color={admin ? 'primary' : 'default'}
       variant={admin ? 'filled' : 'outlined'}
       sx={{ fontWeight: 600 }}
-    />
-  );
-}
-
-/** The search box: a case-insensitive substring of username or e-mail, filtered by the server (`q`). */
-function ClientSearch() {
-  const { filterValues, setFilters, displayedFilters } = useListContext();
-  const current = typeof filterValues?.q === 'string' ? filterValues.q : '';
-  const [text, setText] = useState(current);
-
-  // follow the list's filter when it changes elsewhere (back button, cleared)
-  useEffect(() => setText(current), [current]);
-
-  const apply = (value: string, debounce: boolean) => {
-    const { q: _q, ...rest } = filterValues ?? {};
-    setFilters(value.trim() ? { ...rest, q: value.trim() } : rest, displayedFilters, debounce);
-  };
-
-  return (
-    <TextField
-      value={text}
-      onChange={(event) => {
-        setText(event.target.value);
-        apply(event.target.value, true);
-      }}
-      placeholder={SEARCH_CLIENTS_PLACEHOLDER}
-      size="small"
-      sx={{ width: { xs: '100%', sm: 360 } }}
-      slotProps={{
-        htmlInput: { 'aria-label': 'Search clients', type: 'search' },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <Search fontSize="small" />
-            </InputAdornment>
-          ),
-          endAdornment: text ? (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label="Clear search"
-                size="small"
-                edge="end"
-                onClick={() => {
-                  setText('');
-                  apply('', false);
-                }}
-              >
-                <Close fontSize="small" />
-              </IconButton>
-            </InputAdornment>
-          ) : undefined,
-        },
-      }}
     />
   );
 }

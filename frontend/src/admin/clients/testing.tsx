@@ -2,7 +2,6 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import {
   AdminContext,
-  defaultI18nProvider,
   memoryStore,
   Notification,
   TestMemoryRouter,
@@ -11,6 +10,7 @@ import {
 } from 'react-admin';
 import { vi } from 'vitest';
 import { theme } from '../../shared/ui/theme';
+import { i18nProvider } from '../providers/i18nProvider';
 
 /** The signed-in admin of component tests. */
 export const signedInAdmin = { id: 1, fullName: 'admin', email: 'admin@example.com' };
@@ -44,7 +44,7 @@ export function renderInAdmin(
       <AdminContext
         dataProvider={dataProvider}
         authProvider={fakeAuthProvider(identity)}
-        i18nProvider={defaultI18nProvider}
+        i18nProvider={i18nProvider}
         store={memoryStore()}
         theme={theme}
       >

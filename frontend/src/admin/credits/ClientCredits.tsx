@@ -1,5 +1,4 @@
 import Clear from '@mui/icons-material/Clear';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import Search from '@mui/icons-material/Search';
@@ -10,7 +9,6 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -22,11 +20,10 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '../shared/LazyTooltip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useDataProvider, type DataProvider } from 'react-admin';
+import { DataTable, useDataProvider, useExpanded, useRecordContext, type DataProvider } from 'react-admin';
 import { formatCredits, formatDate, initials } from '../../shared/ui/formatters';
 import type { ClientCreditsList } from './clientCreditsList';
 import type { CreditsMethods } from './dataProvider';
@@ -49,7 +46,6 @@ export interface ClientCreditsProps {
  * clients a page.
  */
 export function ClientCredits({ list, onAdjust }: ClientCreditsProps) {
-  const [expanded, setExpanded] = useState<number | null>(null);
   const { clients, total, page, perPage, searchText } = list;
   const searching = list.q !== '';
 
@@ -85,117 +81,125 @@ export function ClientCredits({ list, onAdjust }: ClientCreditsProps) {
       </Box>
       {/* a thin bar while another search or page loads; the previous one stays meanwhile */}
       <Box sx={{ height: 2 }}>{list.loadingMore && <LinearProgress aria-label="Loading clients" sx={{ height: 2 }} />}</Box>
-      {clients.length === 0 ? (
-        <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
-          <Avatar sx={{ mx: 'auto', mb: 2, width: 52, height: 52, bgcolor: 'rgba(30, 58, 138, 0.08)', color: 'primary.main' }}>
-            <PeopleOutline />
-          </Avatar>
-          <Typography variant="h6" component="p">
-            No Clients Found
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {searching ? 'No clients match your search criteria.' : 'There are no clients with credit history.'}
-          </Typography>
-        </Box>
-      ) : (
-        <>
-          <Box component="ul" aria-label="Clients" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {clients.map((client) => (
-              <ClientRow
-                key={client.id}
-                client={client}
-                expanded={expanded === client.id}
-                onToggle={() => setExpanded((open) => (open === client.id ? null : client.id))}
-                onAdjust={() => onAdjust(client)}
-              />
-            ))}
+      <DataTable<ClientWithCredits>
+        resource={CLIENT_CREDITS}
+        data={clients}
+        total={total}
+        isPending={false}
+        rowClick={false}
+        bulkActionButtons={false}
+        expand={<ClientDetails />}
+        expandSingle
+        size="small"
+        aria-label="Clients"
+        empty={
+          <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
+            <Avatar sx={{ mx: 'auto', mb: 2, width: 52, height: 52, bgcolor: 'rgba(30, 58, 138, 0.08)', color: 'primary.main' }}>
+              <PeopleOutline />
+            </Avatar>
+            <Typography variant="h6" component="p">
+              No Clients Found
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              {searching ? 'No clients match your search criteria.' : 'There are no clients with credit history.'}
+            </Typography>
           </Box>
-          <TablePagination
-            component="div"
-            count={total}
-            page={Math.min(page, Math.max(0, Math.ceil(total / perPage) - 1))}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={[perPage]}
-            onPageChange={(_event, next) => list.setPage(next)}
-            sx={{ borderTop: 1, borderColor: 'divider' }}
-          />
-        </>
+        }
+        sx={{
+          '& .RaDataTable-headerCell': { fontWeight: 600, color: 'text.secondary', bgcolor: 'grey.50', whiteSpace: 'nowrap' },
+          '& .RaDataTable-expandedPanel, & .RaDataTable-expandRow > td': { bgcolor: 'grey.50' },
+        }}
+      >
+        <Column label="Client" disableSort sx={{ width: '100%', maxWidth: 0 }} render={(client) => <ClientToggle client={client} />} />
+        <Column
+          source="creditBalance"
+          label="Credit Balance"
+          disableSort
+          align="right"
+          render={(client) => (
+            <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="credit-balance">
+              {formatCredits(client.creditBalance)}
+            </Typography>
+          )}
+        />
+        <Column
+          label="Actions"
+          disableSort
+          align="right"
+          render={(client) => (
+            <Tooltip title="Adjust credits">
+              <IconButton aria-label="Adjust credits" onClick={() => onAdjust(client)} color="primary">
+                <TuneOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        />
+      </DataTable>
+      {clients.length > 0 && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.min(page, Math.max(0, Math.ceil(total / perPage) - 1))}
+          rowsPerPage={perPage}
+          rowsPerPageOptions={[perPage]}
+          onPageChange={(_event, next) => list.setPage(next)}
+          sx={{ borderTop: 1, borderColor: 'divider' }}
+        />
       )}
     </Box>
   );
 }
 
-function ClientRow({
-  client,
-  expanded,
-  onToggle,
-  onAdjust,
-}: {
-  client: ClientWithCredits;
-  expanded: boolean;
-  onToggle: () => void;
-  onAdjust: () => void;
-}) {
-  const panelId = useId();
+/** The DataTable's resource name: where it keeps which row is expanded. */
+const CLIENT_CREDITS = 'client-credits';
+const Column = DataTable.Col<ClientWithCredits>;
+
+/**
+ * The client's name and e-mail, as the button that shows or hides the details (one client at a time):
+ * DataTable's own expand icon is for the mouse only (hidden from keyboard and screen readers).
+ */
+function ClientToggle({ client }: { client: ClientWithCredits }) {
+  const [expanded, toggle] = useExpanded(CLIENT_CREDITS, client.id, true);
   return (
-    <Box
-      component="li"
+    <ButtonBase
+      onClick={toggle}
+      aria-expanded={expanded}
+      aria-controls={`${CLIENT_CREDITS}-${client.id}-expand`}
       data-testid={`client-credits-${client.id}`}
-      sx={{ borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+      sx={{
+        width: '100%',
+        minWidth: 0,
+        justifyContent: 'flex-start',
+        textAlign: 'left',
+        gap: 1.5,
+        py: 0.5,
+        borderRadius: 1,
+        '&.Mui-focusVisible': { bgcolor: 'action.focus' },
+      }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', pr: { xs: 1, sm: 2 }, bgcolor: expanded ? 'grey.50' : undefined }}>
-        <ButtonBase
-          onClick={onToggle}
-          aria-expanded={expanded}
-          aria-controls={panelId}
-          sx={{
-            flex: 1,
-            minWidth: 0,
-            justifyContent: 'flex-start',
-            textAlign: 'left',
-            gap: 1.5,
-            px: { xs: 1.5, sm: 2 },
-            py: 1.5,
-            '&:hover': { bgcolor: 'action.hover' },
-            '&.Mui-focusVisible': { bgcolor: 'action.focus' },
-          }}
-        >
-          <ExpandMore
-            fontSize="small"
-            sx={{ color: 'text.secondary', transition: 'transform 150ms', transform: expanded ? 'rotate(180deg)' : 'none' }}
-          />
-          <Avatar sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'primary.main', display: { xs: 'none', sm: 'flex' } }}>
-            {initials(client.username)}
-          </Avatar>
-          <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography sx={{ fontWeight: 600 }} noWrap>
-              {client.username}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {client.email}
-            </Typography>
-          </Box>
-          <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.2 }}>
-              Credit Balance
-            </Typography>
-            <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="credit-balance">
-              {formatCredits(client.creditBalance)}
-            </Typography>
-          </Box>
-        </ButtonBase>
-        <Tooltip title="Adjust credits">
-          <IconButton aria-label="Adjust credits" onClick={onAdjust} color="primary" sx={{ ml: 0.5 }}>
-            <TuneOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
+      <Avatar sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'primary.main', display: { xs: 'none', sm: 'flex' } }}>
+        {initials(client.username)}
+      </Avatar>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography sx={{ fontWeight: 600 }} noWrap>
+          {client.username}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {client.email}
+        </Typography>
       </Box>
-      <Collapse in={expanded} unmountOnExit>
-        <Box id={panelId} sx={{ px: { xs: 1.5, sm: 3 }, pb: 2.5, pt: 1.5, bgcolor: 'grey.50', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
-          <CreditProjects clientId={client.id} />
-          <ClientTransactions client={client} />
-        </Box>
-      </Collapse>
+    </ButtonBase>
+  );
+}
+
+/** The expanded row: the projects paid with credits and the transaction history. */
+function ClientDetails() {
+  const client = useRecordContext<ClientWithCredits>();
+  if (!client) return null;
+  return (
+    <Box sx={{ px: { xs: 0, sm: 1 }, pb: 2.5, pt: 1.5, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
+      <CreditProjects clientId={client.id} />
+      <ClientTransactions client={client} />
     </Box>
   );
 }

@@ -7,8 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useDataProvider, type DataProvider } from 'react-admin';
-import { AdminTitle } from '../layout/AdminTitle';
+import { Title, useDataProvider, type DataProvider } from 'react-admin';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { AdjustCreditsDialog } from './AdjustCreditsDialog';
 import { BundleFormDialog } from './BundleFormDialog';
@@ -83,7 +82,7 @@ export function CreditsPage() {
   return (
     // a grid whose one column may shrink to 0: tables scroll inside their cards on phones
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <AdminTitle title="Bundles" />
+      <Title title="Bundles" />
       <PageHeader
         title="Bundles"
         actions={

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useId, useState, type ComponentType } from 'react';
-import { AdminTitle } from '../layout/AdminTitle';
+import { Title } from 'react-admin';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { CustomEmailTab } from './CustomEmailTab';
 import { InviteClientsTab } from './InviteClientsTab';
@@ -36,7 +36,7 @@ export function EmailPage() {
   return (
     // a grid whose one column may shrink to 0: tables scroll inside their cards on phones
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <AdminTitle title="Email System" />
+      <Title title="Email System" />
       <PageHeader title="Email System" subtitle="Invite clients, send emails and follow every message in the outbox." />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2.5 }}>
         <Tabs

@@ -7,22 +7,16 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '../shared/LazyTooltip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { DataTable } from 'react-admin';
 import { formatDateTime } from '../../shared/ui/formatters';
 import { serverMessage, useAdminToast } from '../shared/toast';
 import { useDebouncedSearch } from '../shared/useDebouncedSearch';
@@ -51,27 +45,11 @@ const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'failed', label: 'Failed' },
 ];
 
-const columns = ['Date', 'Recipient', 'Subject', 'Type', 'Status', 'Tries', 'Last error', 'Actions'];
+const Column = DataTable.Col<OutboxEmail>;
 
 /** Polls only while one of the shown messages is still on its way. */
 export const outboxRefetchInterval = (page: OutboxPage | undefined): number | false =>
   page?.data.some((row) => isInFlight(row.status)) ? OUTBOX_POLL_MS : false;
-
-function SkeletonRows() {
-  return (
-    <>
-      {[0, 1, 2].map((i) => (
-        <TableRow key={i}>
-          {columns.map((c) => (
-            <TableCell key={c}>
-              <Skeleton variant="text" />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </>
-  );
-}
 
 function LastError({ text }: { text: string | null }) {
   if (!text) return <Typography color="text.disabled">-</Typography>;
@@ -184,72 +162,81 @@ export function Outbox() {
           <Alert severity="error" role="alert">Failed to load the outbox: {serverMessage(outbox.error, 'please try again later.')}</Alert>
         ) : (
           <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-            <TableContainer sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label="Outbox" sx={{ minWidth: 960, '& td, & th': { py: 1 } }}>
-                <TableHead>
-                  <TableRow>
-                    {columns.map((c) => (
-                      <TableCell key={c} sx={{ whiteSpace: 'nowrap', fontWeight: 700 }} align={c === 'Tries' ? 'right' : undefined}>
-                        {c}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {outbox.isPending ? (
-                    <SkeletonRows />
-                  ) : rows.length === 0 ? (
-                    <TableRow>
-                      <TableCell colSpan={columns.length} align="center" sx={{ py: 5 }}>
-                        <Typography color="text.secondary">
-                          {filtered ? 'No emails match these filters.' : 'No emails yet.'}
-                        </Typography>
-                      </TableCell>
-                    </TableRow>
-                  ) : (
-                    rows.map((row) => {
-                      const resending = resend.isPending && resend.variables === row.id;
-                      return (
-                        <TableRow key={row.id} hover data-email-id={row.id}>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
-                          <TableCell sx={{ minWidth: 150, maxWidth: 220, overflowWrap: 'anywhere' }}>{row.to}</TableCell>
-                          <TableCell sx={{ minWidth: 190, maxWidth: 300, overflowWrap: 'break-word', fontWeight: 600 }}>{row.subject}</TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{kindLabel(row.kind)}</TableCell>
-                          <TableCell>
-                            <OutboxStatusChip status={row.status} />
-                          </TableCell>
-                          <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                            {row.attempts}
-                          </TableCell>
-                          <TableCell>
-                            <LastError text={row.lastError} />
-                          </TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                              {row.status === 'failed' && (
-                                <Button
-                                  size="small"
-                                  startIcon={<Replay fontSize="small" />}
-                                  disabled={resending}
-                                  onClick={() => resend.mutate(row.id)}
-                                >
-                                  {resending ? 'Resending...' : 'Resend'}
-                                </Button>
-                              )}
-                              <Tooltip title="View email">
-                                <IconButton size="small" aria-label="View email" onClick={() => setViewing(row)}>
-                                  <VisibilityOutlined fontSize="small" />
-                                </IconButton>
-                              </Tooltip>
-                            </Stack>
-                          </TableCell>
-                        </TableRow>
-                      );
-                    })
-                  )}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <DataTable<OutboxEmail>
+              resource="email-outbox"
+              data={rows}
+              total={total}
+              isPending={outbox.isPending}
+              rowClick={false}
+              bulkActionButtons={false}
+              hover
+              size="small"
+              aria-label="Outbox"
+              empty={
+                <Typography align="center" color="text.secondary" sx={{ py: 5 }}>
+                  {filtered ? 'No emails match these filters.' : 'No emails yet.'}
+                </Typography>
+              }
+              sx={{
+                '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+                '& .RaDataTable-table': { minWidth: 960 },
+                '& td, & th': { py: 1 },
+                '& .RaDataTable-headerCell': { whiteSpace: 'nowrap', fontWeight: 700 },
+              }}
+            >
+              <Column
+                source="createdAt"
+                label="Date"
+                disableSort
+                sx={{ whiteSpace: 'nowrap' }}
+                render={(row) => formatDateTime(row.createdAt)}
+              />
+              <Column source="to" label="Recipient" disableSort sx={{ minWidth: 150, maxWidth: 220, overflowWrap: 'anywhere' }} />
+              <Column
+                source="subject"
+                label="Subject"
+                disableSort
+                sx={{ minWidth: 190, maxWidth: 300, overflowWrap: 'break-word', fontWeight: 600 }}
+              />
+              <Column source="kind" label="Type" disableSort sx={{ whiteSpace: 'nowrap' }} render={(row) => kindLabel(row.kind)} />
+              <Column source="status" label="Status" disableSort render={(row) => <OutboxStatusChip status={row.status} />} />
+              <Column
+                source="attempts"
+                label="Tries"
+                disableSort
+                align="right"
+                sx={{ fontVariantNumeric: 'tabular-nums' }}
+                render={(row) => row.attempts}
+              />
+              <Column source="lastError" label="Last error" disableSort render={(row) => <LastError text={row.lastError} />} />
+              <Column
+                label="Actions"
+                disableSort
+                sx={{ whiteSpace: 'nowrap' }}
+                render={(row) => {
+                  const resending = resend.isPending && resend.variables === row.id;
+                  return (
+                    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                      {row.status === 'failed' && (
+                        <Button
+                          size="small"
+                          startIcon={<Replay fontSize="small" />}
+                          disabled={resending}
+                          onClick={() => resend.mutate(row.id)}
+                        >
+                          {resending ? 'Resending...' : 'Resend'}
+                        </Button>
+                      )}
+                      <Tooltip title="View email">
+                        <IconButton size="small" aria-label="View email" onClick={() => setViewing(row)}>
+                          <VisibilityOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </Stack>
+                  );
+                }}
+              />
+            </DataTable>
             <TablePagination
               component="div"
               count={total}

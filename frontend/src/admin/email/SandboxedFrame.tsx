@@ -18,11 +18,15 @@ interface SandboxedFrameProps {
   height?: number;
 }
 
+// The frame takes no keyboard focus: its sandbox (an opaque origin, no scripts) would keep keys such as
+// Escape inside the e-mail, so a dialog showing it could not be closed from the keyboard. A preview is
+// for reading: the dialog's own controls stay reachable.
+
 /**
  * Shows e-mail HTML in a frame with an empty sandbox: no scripts, no forms, no plugins, no
  * same-origin access, no top navigation. This is the only way the back office renders stored or
  * typed HTML.
  */
 export function SandboxedFrame({ title, html, height = 300 }: SandboxedFrameProps) {
-  return <Frame title={title} sandbox="" referrerPolicy="no-referrer" srcDoc={html} sx={{ height }} />;
+  return <Frame title={title} sandbox="" referrerPolicy="no-referrer" srcDoc={html} tabIndex={-1} sx={{ height }} />;
 }

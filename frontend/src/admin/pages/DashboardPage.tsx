@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
-import { AdminTitle } from '../layout/AdminTitle';
+import { Title } from 'react-admin';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { serverMessage } from '../shared/toast';
 import { clientMessages } from '../clients/validation';
@@ -25,7 +25,7 @@ export function DashboardPage() {
 
   return (
     <Box>
-      <AdminTitle title="Dashboard" />
+      <Title title="Dashboard" />
       <PageHeader title="Dashboard" />
       {error ? (
         <Alert

@@ -1,35 +1,27 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
+  DataTable,
   ListBase,
   Pagination,
+  Title,
   useDataProvider,
   useListContext,
   useNotify,
   type DataProvider,
 } from 'react-admin';
-import { AdminTitle } from '../layout/AdminTitle';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { PaymentsMethods } from './dataProvider';
@@ -42,6 +34,7 @@ import {
   withSearch,
   type DateOrder,
 } from './paymentFilters';
+import { ListSearch } from '../shared/ListSearch';
 import { PaymentStatusChip } from './PaymentStatusChip';
 import { RevenueCard } from './RevenueCard';
 import type { Payment, PaymentsFilter } from './types';
@@ -50,50 +43,9 @@ import type { Payment, PaymentsFilter } from './types';
 export const PAYMENTS_PER_PAGE = 25;
 const SEARCH_DELAY_MS = 300;
 
-const columns = [
-  { label: 'ID' },
-  { label: 'Date' },
-  { label: 'Project' },
-  { label: 'Client' },
-  { label: 'Amount', align: 'right' as const },
-  { label: 'Payment Method' },
-  { label: 'Status' },
-];
+const Column = DataTable.Col<Payment>;
 
 type PaymentsDataProvider = DataProvider & PaymentsMethods;
-
-function SearchBox() {
-  const { filterValues, setFilters } = useListContext();
-  const current = typeof filterValues.q === 'string' ? filterValues.q : '';
-  const [text, setText] = useState(current);
-
-  useEffect(() => {
-    if (text.trim() === current) return;
-    const timer = setTimeout(() => setFilters(withSearch(filterValues, text), undefined), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, current, filterValues, setFilters]);
-
-  return (
-    <TextField
-      placeholder="Search payments..."
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      variant="outlined"
-      size="small"
-      sx={{ flex: 1, minWidth: { sm: 220 }, maxWidth: { md: 360 } }}
-      slotProps={{
-        htmlInput: { 'aria-label': 'Search payments', type: 'search' },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <Search fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
-}
 
 function Toolbar() {
   const { filterValues, setFilters, sort, setSort } = useListContext();
@@ -104,7 +56,12 @@ function Toolbar() {
       spacing={2}
       sx={{ p: 2, alignItems: { md: 'center' }, flexWrap: 'wrap', rowGap: 2 }}
     >
-      <SearchBox />
+      <ListSearch
+        placeholder="Search payments..."
+        label="Search payments"
+        apply={(filters, text) => withSearch(filters as PaymentsFilter, text) as Record<string, unknown>}
+        sx={{ flex: 1, minWidth: { sm: 220 }, maxWidth: { md: 360 } }}
+      />
       <ToggleButtonGroup
         exclusive
         size="small"
@@ -143,24 +100,8 @@ function Toolbar() {
   );
 }
 
-function SkeletonRows() {
-  return (
-    <>
-      {[0, 1, 2].map((i) => (
-        <TableRow key={i}>
-          {columns.map((c) => (
-            <TableCell key={c.label}>
-              <Skeleton variant="text" />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </>
-  );
-}
-
 function PaymentListView() {
-  const { data, isPending, isFetching, error, filterValues, sort } = useListContext<Payment>();
+  const { isFetching, error, filterValues, sort } = useListContext<Payment>();
   const dataProvider = useDataProvider<PaymentsDataProvider>();
   const notify = useNotify();
   const requestFilter = useMemo(() => toRequestFilter(filterValues as PaymentsFilter), [filterValues]);
@@ -176,12 +117,11 @@ function PaymentListView() {
     onError: (e) => notify(e instanceof Error && e.message ? e.message : 'Export failed', { type: 'error' }),
   });
 
-  const rows = data ?? [];
   return (
     // a grid whose one column may shrink to 0: the page never grows wider than the screen, the
     // table scrolls sideways inside its card instead
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <AdminTitle title="Payment History" />
+      <Title title="Payment History" />
       <PageHeader
         title="Payment History"
         subtitle="Track all your revenue and transactions"
@@ -206,48 +146,57 @@ function PaymentListView() {
             Failed to load payments. Please try again later.
           </Alert>
         ) : (
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" sx={{ minWidth: 860, '& td, & th': { py: 1.25 } }} aria-label="Payments">
-              <TableHead>
-                <TableRow>
-                  {columns.map((c) => (
-                    <TableCell key={c.label} align={c.align} sx={{ whiteSpace: 'nowrap' }}>
-                      {c.label}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {isPending ? (
-                  <SkeletonRows />
-                ) : rows.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={columns.length} align="center" sx={{ py: 6 }}>
-                      <Typography color="text.secondary">No payments found</Typography>
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((payment) => (
-                    <TableRow key={payment.id} hover>
-                      <TableCell sx={{ color: 'text.secondary' }}>#{payment.id}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(payment.paymentDate)}</TableCell>
-                      <TableCell sx={{ fontWeight: 600, maxWidth: 240, wordBreak: 'break-word' }}>
-                        {payment.projectName || 'Unknown Project'}
-                      </TableCell>
-                      <TableCell>{payment.clientName || 'Unknown Client'}</TableCell>
-                      <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                        {formatCurrency(payment.amount)}
-                      </TableCell>
-                      <TableCell>{payment.method || (payment.stripePaymentId ? 'Stripe' : 'Manual')}</TableCell>
-                      <TableCell>
-                        <PaymentStatusChip status={payment.status} />
-                      </TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          // the date order is chosen with Newest First / Oldest First: the headers do not sort
+          <DataTable<Payment>
+            rowClick={false}
+            bulkActionButtons={false}
+            hover
+            size="small"
+            aria-label="Payments"
+            empty={
+              <Typography align="center" color="text.secondary" sx={{ py: 6 }}>
+                No payments found
+              </Typography>
+            }
+            sx={{
+              '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+              '& .RaDataTable-table': { minWidth: 860 },
+              '& td, & th': { py: 1.25 },
+              '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+            }}
+          >
+            <Column source="id" label="ID" disableSort sx={{ color: 'text.secondary' }} render={(payment) => `#${payment.id}`} />
+            <Column
+              source="paymentDate"
+              label="Date"
+              disableSort
+              sx={{ whiteSpace: 'nowrap' }}
+              render={(payment) => formatDate(payment.paymentDate)}
+            />
+            <Column
+              source="projectName"
+              label="Project"
+              disableSort
+              sx={{ fontWeight: 600, maxWidth: 240, wordBreak: 'break-word' }}
+              render={(payment) => payment.projectName || 'Unknown Project'}
+            />
+            <Column source="clientName" label="Client" disableSort render={(payment) => payment.clientName || 'Unknown Client'} />
+            <Column
+              source="amount"
+              label="Amount"
+              disableSort
+              align="right"
+              sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+              render={(payment) => formatCurrency(payment.amount)}
+            />
+            <Column
+              source="method"
+              label="Payment Method"
+              disableSort
+              render={(payment) => payment.method || (payment.stripePaymentId ? 'Stripe' : 'Manual')}
+            />
+            <Column source="status" label="Status" disableSort render={(payment) => <PaymentStatusChip status={payment.status} />} />
+          </DataTable>
         )}
         <Pagination rowsPerPageOptions={[]} />
       </Card>
@@ -258,7 +207,7 @@ function PaymentListView() {
 /** /admin/payments (spec §2 "Admin Payment History"): filtered, sorted and paged on the server. */
 export function PaymentList() {
   return (
-    <ListBase perPage={PAYMENTS_PER_PAGE} sort={DEFAULT_PAYMENT_SORT}>
+    <ListBase perPage={PAYMENTS_PER_PAGE} sort={DEFAULT_PAYMENT_SORT} debounce={SEARCH_DELAY_MS}>
       <PaymentListView />
     </ListBase>
   );

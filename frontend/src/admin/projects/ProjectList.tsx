@@ -3,7 +3,6 @@ import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
-import Search from '@mui/icons-material/Search';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -11,40 +10,30 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
-import FormControl from '@mui/material/FormControl';
-import InputAdornment from '@mui/material/InputAdornment';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import LinearProgress from '@mui/material/LinearProgress';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import Tooltip from '../shared/LazyTooltip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import {
+  DataTable,
   ListBase,
   Pagination,
+  Title,
   useDataProvider,
   useListContext,
   useRefresh,
   type DataProvider,
-  type SortPayload,
 } from 'react-admin';
-import { AdminTitle } from '../layout/AdminTitle';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { ProjectsMethods } from './dataProvider';
 import { PaidChip } from './PaidChip';
-import { DEFAULT_PROJECT_SORT, nextSort } from './projectRules';
+import { DEFAULT_PROJECT_SORT } from './projectRules';
 import { ProjectThumbnail } from './ProjectThumbnail';
 import { ServiceChips } from './ServiceChips';
+import { ListSearch } from '../shared/ListSearch';
 import { errorMessage, useToast } from './toast';
 import type { Project } from './types';
 
@@ -56,92 +45,7 @@ const ProjectFormDialog = lazy(() => import('./ProjectFormDialog').then((m) => (
 export const PROJECTS_PER_PAGE = 25;
 const SEARCH_DELAY_MS = 300;
 
-interface Column {
-  label: string;
-  /** the API's sort field when the column is sortable */
-  sortField?: string;
-  align?: 'right' | 'left' | 'center';
-  width?: number;
-}
-
-const columns: Column[] = [
-  { label: 'Thumbnail', width: 80 },
-  { label: 'Name', sortField: 'name' },
-  { label: 'Client', sortField: 'clientName' },
-  { label: 'Price', sortField: 'price', align: 'right' },
-  { label: 'Credits', align: 'right' },
-  { label: 'Status', sortField: 'isPaid' },
-  { label: 'Services' },
-  { label: 'Created Date', sortField: 'date' },
-  { label: 'Actions', align: 'right' },
-];
-
-function SortableHeader({ sort, setSort }: { sort: SortPayload; setSort: (sort: SortPayload) => void }) {
-  return (
-    <TableHead>
-      <TableRow>
-        {columns.map((column) => {
-          const active = column.sortField !== undefined && sort.field === column.sortField;
-          const direction = active && sort.order === 'DESC' ? 'desc' : 'asc';
-          return (
-            <TableCell
-              key={column.label}
-              align={column.align}
-              sx={{ width: column.width, whiteSpace: 'nowrap' }}
-              aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
-            >
-              {column.sortField ? (
-                <TableSortLabel
-                  active={active}
-                  direction={direction}
-                  onClick={() => setSort(nextSort(sort, column.sortField!))}
-                >
-                  {column.label}
-                </TableSortLabel>
-              ) : (
-                column.label
-              )}
-            </TableCell>
-          );
-        })}
-      </TableRow>
-    </TableHead>
-  );
-}
-
-function SearchBox() {
-  const { filterValues, setFilters } = useListContext();
-  const current = typeof filterValues.q === 'string' ? filterValues.q : '';
-  const [text, setText] = useState(current);
-
-  useEffect(() => {
-    const q = text.trim();
-    if (q === current) return;
-    const timer = setTimeout(() => {
-      const { q: _previous, ...rest } = filterValues;
-      setFilters(q ? { ...rest, q } : rest, undefined);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, current, filterValues, setFilters]);
-
-  return (
-    // What <TextField size="small"> renders (FormControl and OutlinedInput) without TextField itself, whose
-    // label, helper text and select mode would come along into the page's first load (decision 0014).
-    <FormControl className="MuiTextField-root" variant="outlined" size="small" sx={{ maxWidth: { sm: 360 }, bgcolor: 'background.paper' }}>
-      <OutlinedInput
-        placeholder="Search projects..."
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        inputProps={{ 'aria-label': 'Search projects...', type: 'search' }}
-        startAdornment={
-          <InputAdornment position="start">
-            <Search fontSize="small" />
-          </InputAdornment>
-        }
-      />
-    </FormControl>
-  );
-}
+const Column = DataTable.Col<Project>;
 
 function EmptyState({ onCreate }: { onCreate: () => void }) {
   return (
@@ -212,28 +116,8 @@ function RowActions({ project, busy, onView, onEdit, onMarkPaid, onDelete }: Row
   );
 }
 
-function SkeletonRows() {
-  return (
-    <>
-      {[0, 1, 2].map((i) => (
-        <TableRow key={i}>
-          {columns.map((column) => (
-            <TableCell key={column.label}>
-              {column.label === 'Thumbnail' ? (
-                <Skeleton variant="rounded" width={48} height={48} />
-              ) : (
-                <Skeleton variant="text" />
-              )}
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </>
-  );
-}
-
 function ProjectListView() {
-  const { data, total, isPending, isFetching, error, sort, setSort, filterValues } = useListContext<Project>();
+  const { data, total, isPending, isFetching, error, filterValues } = useListContext<Project>();
   const dataProvider = useDataProvider<DataProvider & ProjectsMethods>();
   const refresh = useRefresh();
   const toast = useToast();
@@ -281,7 +165,7 @@ function ProjectListView() {
     // a grid whose one column may shrink to 0: the page never grows wider than the screen, the
     // table scrolls sideways inside its card instead
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <AdminTitle title="Projects" />
+      <Title title="Projects" />
       <PageHeader
         title="Projects"
         actions={
@@ -295,7 +179,7 @@ function ProjectListView() {
       ) : (
         <Card sx={{ overflow: 'hidden' }}>
           <Box sx={{ p: 2, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2 }}>
-            <SearchBox />
+            <ListSearch placeholder="Search projects..." sx={{ maxWidth: { sm: 360 }, bgcolor: 'background.paper' }} />
           </Box>
           <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Loading projects" />}</Box>
           {error ? (
@@ -304,55 +188,74 @@ function ProjectListView() {
               Please try again later or contact support.
             </Alert>
           ) : (
-            <TableContainer sx={{ overflowX: 'auto' }}>
-              <Table size="small" sx={{ minWidth: 1040, '& td, & th': { py: 1.25 } }} aria-label="Projects">
-                <SortableHeader sort={sort} setSort={setSort} />
-                <TableBody>
-                  {isPending ? (
-                    <SkeletonRows />
-                  ) : empty ? (
-                    <TableRow>
-                      <TableCell colSpan={columns.length} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                        No projects match your search.
-                      </TableCell>
-                    </TableRow>
-                  ) : (
-                    data?.map((project) => (
-                      <TableRow key={project.id} hover>
-                        <TableCell>
-                          <ProjectThumbnail url={project.thumbnailUrl} name={project.name} />
-                        </TableCell>
-                        <TableCell sx={{ fontWeight: 600, minWidth: 160, maxWidth: 240, wordBreak: 'break-word' }}>
-                          {project.name}
-                        </TableCell>
-                        <TableCell sx={{ minWidth: 130 }}>{project.clientName || 'Unknown'}</TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {formatCurrency(project.price)}
-                        </TableCell>
-                        <TableCell align="right">{project.creditCost ?? 0}</TableCell>
-                        <TableCell>
-                          <PaidChip isPaid={project.isPaid} />
-                        </TableCell>
-                        <TableCell sx={{ maxWidth: 280 }}>
-                          <ServiceChips services={project.services} />
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(project.date)}</TableCell>
-                        <TableCell align="right">
-                          <RowActions
-                            project={project}
-                            busy={busyId === project.id}
-                            onView={() => setViewed(project)}
-                            onEdit={() => setForm({ open: true, project })}
-                            onMarkPaid={() => markPaid.mutate(project)}
-                            onDelete={() => remove.mutate(project)}
-                          />
-                        </TableCell>
-                      </TableRow>
-                    ))
-                  )}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <DataTable<Project>
+              rowClick={false}
+              bulkActionButtons={false}
+              hover
+              size="small"
+              aria-label="Projects"
+              empty={
+                <Typography align="center" color="text.secondary" sx={{ py: 6 }}>
+                  No projects match your search.
+                </Typography>
+              }
+              sx={{
+                '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+                '& .RaDataTable-table': { minWidth: 1040 },
+                '& td, & th': { py: 1.25 },
+                '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+              }}
+            >
+              <Column
+                label="Thumbnail"
+                disableSort
+                sx={{ width: 80 }}
+                render={(project) => <ProjectThumbnail url={project.thumbnailUrl} name={project.name} />}
+              />
+              <Column source="name" label="Name" sx={{ fontWeight: 600, minWidth: 160, maxWidth: 240, wordBreak: 'break-word' }} />
+              <Column
+                source="clientName"
+                label="Client"
+                sx={{ minWidth: 130 }}
+                render={(project) => project.clientName || 'Unknown'}
+              />
+              <Column
+                source="price"
+                label="Price"
+                align="right"
+                sx={{ whiteSpace: 'nowrap' }}
+                render={(project) => formatCurrency(project.price)}
+              />
+              <Column label="Credits" disableSort align="right" render={(project) => project.creditCost ?? 0} />
+              <Column source="isPaid" label="Status" render={(project) => <PaidChip isPaid={project.isPaid} />} />
+              <Column
+                label="Services"
+                disableSort
+                sx={{ maxWidth: 280 }}
+                render={(project) => <ServiceChips services={project.services} />}
+              />
+              <Column
+                source="date"
+                label="Created Date"
+                sx={{ whiteSpace: 'nowrap' }}
+                render={(project) => formatDate(project.date)}
+              />
+              <Column
+                label="Actions"
+                disableSort
+                align="right"
+                render={(project) => (
+                  <RowActions
+                    project={project}
+                    busy={busyId === project.id}
+                    onView={() => setViewed(project)}
+                    onEdit={() => setForm({ open: true, project })}
+                    onMarkPaid={() => markPaid.mutate(project)}
+                    onDelete={() => remove.mutate(project)}
+                  />
+                )}
+              />
+            </DataTable>
           )}
           <Pagination rowsPerPageOptions={[]} />
         </Card>
@@ -374,7 +277,7 @@ function ProjectListView() {
 /** /admin/projects (spec §2 "Admin Projects"): server-side search, sort and paging. */
 export function ProjectList() {
   return (
-    <ListBase perPage={PROJECTS_PER_PAGE} sort={DEFAULT_PROJECT_SORT}>
+    <ListBase perPage={PROJECTS_PER_PAGE} sort={DEFAULT_PROJECT_SORT} debounce={SEARCH_DELAY_MS}>
       <ProjectListView />
     </ListBase>
   );

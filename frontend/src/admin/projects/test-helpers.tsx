@@ -1,3 +1,4 @@
+import { i18nProvider } from '../providers/i18nProvider';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import {
@@ -43,7 +44,7 @@ export function fakeDataProvider(lists: Record<string, unknown[]> = {}, override
 export function renderInAdmin(ui: ReactElement, dataProvider: DataProvider, { resource = 'projects' } = {}) {
   return render(
     <MemoryRouter initialEntries={[`/${resource}`]}>
-      <AdminContext dataProvider={dataProvider} store={memoryStore()}>
+      <AdminContext dataProvider={dataProvider} store={memoryStore()} i18nProvider={i18nProvider}>
         <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider>
         <Notification />
       </AdminContext>

@@ -9,11 +9,10 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '../shared/LazyTooltip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { DataTable, ListBase, Pagination, useDelete, useListContext } from 'react-admin';
-import { AdminTitle } from '../layout/AdminTitle';
+import { DataTable, ListBase, Pagination, Title, useDelete, useListContext } from 'react-admin';
 import { formatCurrency } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { serverMessage, useAdminToast } from '../shared/toast';
@@ -44,7 +43,7 @@ function ServiceListView() {
 
   return (
     <Box>
-      <AdminTitle title="Services" />
+      <Title title="Services" />
       <PageHeader
         title="Photography Services"
         subtitle="Manage your service offerings"

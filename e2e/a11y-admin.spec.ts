@@ -1,0 +1,110 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
+
+/** The serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
+async function violations(page: Page, what: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Tab a few times: the focus stays inside the dialog; Escape closes it and the focus comes back. */
+async function keyboardDialog(page: Page, opener: Locator, dialogName: string | RegExp): Promise<void> {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 12; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Shift+Tab');
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('Back office accessibility (issue 15)', () => {
+  test('0 serious or critical axe violations on every admin page; the dialogs work from the keyboard', async ({ page }) => {
+    test.setTimeout(180_000);
+    const found: string[] = [];
+
+    // one client and one project, so that the lists, the side panel and the credits rows have content
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/?$/);
+    const person = newPerson('a11y');
+    const registered = await page.request.post('/api/register', {
+      data: { username: person.name, email: person.email, password: person.password, role: 'client' },
+    });
+    expect(registered.ok()).toBe(true);
+    const client = (await registered.json()) as { id?: number; user?: { id: number } };
+    const clientId = client.user?.id ?? client.id;
+    const project = await page.request.post('/api/projects', {
+      data: { name: `A11y project ${person.email}`, clientId, price: 120 },
+    });
+    expect(project.ok()).toBe(true);
+
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    found.push(...(await violations(page, '/admin')));
+
+    await page.goto('/admin/clients');
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: person.email })).toBeVisible();
+    found.push(...(await violations(page, '/admin/clients')));
+    await keyboardDialog(page, page.getByRole('button', { name: 'New Client' }), 'New Client');
+    // one open create dialog
+    await page.getByRole('button', { name: 'New Client' }).click();
+    await expect(page.getByRole('dialog', { name: 'New Client' })).toBeVisible();
+    found.push(...(await violations(page, '/admin/clients, New Client dialog')));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await keyboardDialog(
+      page,
+      page.getByRole('row').filter({ hasText: person.email }).getByRole('button', { name: 'Edit' }),
+      'Edit Client',
+    );
+
+    await page.goto('/admin/projects');
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    const projectRow = page.getByRole('row').filter({ hasText: `A11y project ${person.email}` });
+    await expect(projectRow).toBeVisible();
+    found.push(...(await violations(page, '/admin/projects')));
+    await projectRow.getByRole('button', { name: 'View project' }).click();
+    await expect(page.getByRole('dialog').or(page.getByRole('complementary')).first()).toBeVisible();
+    found.push(...(await violations(page, '/admin/projects, side panel')));
+    await page.keyboard.press('Escape');
+    await keyboardDialog(page, page.getByRole('button', { name: 'New Project' }), /Project/);
+
+    await page.goto('/admin/services');
+    await expect(page.getByRole('heading', { level: 1, name: 'Photography Services' })).toBeVisible();
+    found.push(...(await violations(page, '/admin/services')));
+    await keyboardDialog(page, page.getByRole('button', { name: 'New Service' }), /Service/);
+
+    await page.goto('/admin/payments');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment History' })).toBeVisible();
+    found.push(...(await violations(page, '/admin/payments')));
+
+    await page.goto('/admin/credits');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bundles' })).toBeVisible();
+    await page.getByPlaceholder('Search clients by name or email...').fill(person.email);
+    const creditsRow = page.getByRole('row').filter({ hasText: person.email });
+    await expect(creditsRow).toBeVisible();
+    await creditsRow.getByRole('button', { expanded: false }).click();
+    await expect(page.getByRole('table', { name: 'Transaction history' }).or(page.getByText('No transaction history.'))).toBeVisible();
+    found.push(...(await violations(page, '/admin/credits')));
+    await keyboardDialog(page, page.getByRole('button', { name: 'Add Bundle' }), 'Create Bundle');
+    await keyboardDialog(page, creditsRow.getByRole('button', { name: 'Adjust credits' }), 'Adjust Credits');
+
+    await page.goto('/admin/email');
+    await expect(page.getByRole('heading', { level: 1, name: 'Email System' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'View email' }).first()).toBeVisible();
+    found.push(...(await violations(page, '/admin/email')));
+    await keyboardDialog(page, page.getByRole('button', { name: 'View email' }).first(), /.+/);
+
+    expect(found).toEqual([]);
+  });
+});

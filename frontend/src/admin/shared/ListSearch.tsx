@@ -1,0 +1,82 @@
+import Close from '@mui/icons-material/Close';
+import Search from '@mui/icons-material/Search';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useEffect, useRef, useState } from 'react';
+import { useListContext } from 'react-admin';
+
+type Filters = Record<string, unknown>;
+
+export interface ListSearchProps {
+  placeholder: string;
+  /** the input's accessible name (the placeholder when left out) */
+  label?: string;
+  /** the list's filters with the search `text` applied (default: `q`, left out when empty) */
+  apply?: (filters: Filters, text: string) => Filters;
+  clearable?: boolean;
+  maxLength?: number;
+  sx?: SxProps<Theme>;
+}
+
+const withQ = (filters: Filters, text: string): Filters => {
+  const { q: _q, ...rest } = filters;
+  return text.trim() ? { ...rest, q: text.trim() } : rest;
+};
+
+/**
+ * The search box of a react-admin list: a stock TextField whose text goes into the list's filters
+ * through setFilters, which the list debounces (ListBase `debounce`).
+ */
+export function ListSearch({ placeholder, label = placeholder, apply = withQ, clearable, maxLength, sx }: ListSearchProps) {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const current = typeof filterValues?.q === 'string' ? filterValues.q : '';
+  const [text, setText] = useState<string>(current);
+  // what this box last sent: the list's filter catching up with the typing is not a change from elsewhere
+  const sent = useRef(current);
+
+  // follow the list's filter when it changes elsewhere (back button, cleared)
+  useEffect(() => {
+    if (current !== sent.current) {
+      sent.current = current;
+      setText(current);
+    }
+  }, [current]);
+
+  const change = (value: string, debounce: boolean) => {
+    setText(value);
+    const next = apply(filterValues ?? {}, value);
+    sent.current = typeof next.q === 'string' ? next.q : '';
+    setFilters(next, displayedFilters, debounce);
+  };
+
+  return (
+    <TextField
+      value={text}
+      onChange={(event) => change(event.target.value, true)}
+      placeholder={placeholder}
+      variant="outlined"
+      size="small"
+      sx={sx}
+      slotProps={{
+        htmlInput: { 'aria-label': label, type: 'search', maxLength },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <Search fontSize="small" />
+            </InputAdornment>
+          ),
+          endAdornment:
+            clearable && text ? (
+              <InputAdornment position="end">
+                <IconButton aria-label="Clear search" size="small" edge="end" onClick={() => change('', false)}>
+                  <Close fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined,
+        },
+      }}
+    />
+  );
+}
