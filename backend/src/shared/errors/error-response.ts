@@ -8,7 +8,7 @@ export class ErrorResponse {
   @ApiProperty({ required: false, example: 'AUTH.NOT_SIGNED_IN', description: 'A stable code for programs, when there is one' }) code?: string;
   @ApiProperty({
     required: false,
-    type: 'object',
+    type: Object,
     additionalProperties: { type: 'string' },
     example: { password: 'Password must be at least 6 characters' },
     description: 'Field -> message, for validation errors',
