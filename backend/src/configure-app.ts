@@ -23,6 +23,7 @@ import { MAX_BODY_BYTES } from './shared/http/request-guards';
 import { createValidationPipe } from './shared/http/validation';
 import { createLogger, NestPinoLogger } from './shared/logging/logger';
 import { SESSION_COOKIE_OPTIONS } from './shared/session/request-session';
+import { ErrorResponse } from './shared/errors/error-response';
 
 /**
  * The Nest application on Fastify, as `npm start` runs it and as every API test, the OpenAPI writer and
@@ -158,7 +159,8 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .setVersion('0.1.0')
     .addCookieAuth(SESSION_COOKIE)
     .build();
-  return SwaggerModule.createDocument(app, options);
+  // ErrorResponse is no route's success answer: listed here so clients get the error body's schema
+  return SwaggerModule.createDocument(app, options, { extraModels: [ErrorResponse] });
 }
 
 /** Public pages the frontend build prerenders into <page>.html (frontend/scripts/prerender.mjs). */

@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import { AppProviders } from '../AppProviders';
 import { CURRENT_USER_KEY } from '../portal/features/auth/api';
 import { createQueryClient } from '../shared/api/queryClient';
-import type { User } from '../shared/api/types';
+import type { User } from '../shared/api/schema';
 
 export const client: User = {
   id: 7,
@@ -54,21 +54,32 @@ export function renderWithApp(ui: ReactElement, { route = '/', user, queryClient
 }
 
 type Reply = { status?: number; body?: unknown; statusText?: string };
-type Handler = Reply | ((init: RequestInit | undefined, url: string) => Reply | Promise<Reply>);
+/** What a handler and `spy.mock.calls` see of a request: the method, headers, credentials and the body as text. */
+export type SeenInit = { method: string; headers: Headers; credentials?: RequestCredentials; body?: string };
+type Handler = Reply | ((init: SeenInit, url: string) => Reply | Promise<Reply>);
+type FetchMock = ReturnType<typeof vi.fn<(path: string, init: SeenInit) => Promise<Response>>>;
+
+/** The path (and query) of a same-origin URL; other URLs stay as they are. */
+function pathOf(url: string): string {
+  const { origin } = globalThis.location ?? { origin: 'http://localhost' };
+  return url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
+}
 
 /**
  * Replaces global fetch with a table of `'METHOD /path'` -> reply. Unknown calls answer 404.
- * Returns the spy; `bodyOf(spy, 'POST /api/login')` gives the JSON sent.
+ * Returns a spy whose calls are `[path, init]`, whatever the caller passed: openapi-fetch calls
+ * `fetch(Request)` with an absolute URL; the spy records the same-origin path and the body as text
+ * (read before the handler runs), so `callsTo(spy, 'POST /api/login')` and `bodyOf` stay synchronous.
  */
-export function mockFetch(routes: Record<string, Handler>) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const handler = routes[`${method} ${url}`];
+export function mockFetch(routes: Record<string, Handler>): FetchMock {
+  const bodies = new WeakMap<SeenInit, Promise<void>>();
+  const spy: FetchMock = vi.fn(async (path: string, init: SeenInit) => {
+    await bodies.get(init);
+    const handler = routes[`${init.method} ${path}`];
     const reply: Reply = !handler
       ? { status: 404, body: { statusCode: 404, message: 'Not Found' } }
       : typeof handler === 'function'
-        ? await handler(init, url)
+        ? await handler(init, path)
         : handler;
     const status = reply.status ?? 200;
     const text = reply.body === undefined ? null : JSON.stringify(reply.body);
@@ -78,18 +89,39 @@ export function mockFetch(routes: Record<string, Handler>) {
       headers: { 'Content-Type': 'application/json' },
     });
   });
-}
-
-export function callsTo(spy: ReturnType<typeof mockFetch>, key: string) {
-  const [method, path] = key.split(' ');
-  return spy.mock.calls.filter(([input, init]) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    return url === path && (init?.method ?? 'GET').toUpperCase() === method;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const request = input instanceof Request ? input : undefined;
+    const url = request ? request.url : input instanceof URL ? input.href : String(input);
+    const seen: SeenInit = {
+      method: (request?.method ?? init?.method ?? 'GET').toUpperCase(),
+      headers: new Headers(request?.headers ?? init?.headers),
+      credentials: request?.credentials ?? init?.credentials,
+      body: typeof init?.body === 'string' ? init.body : undefined,
+    };
+    if (request?.body) {
+      bodies.set(
+        seen,
+        request
+          .clone()
+          .text()
+          .then((text) => {
+            seen.body = text;
+          }),
+      );
+    }
+    // recorded now, in call order; the body (a stream) is read before the handler answers
+    return spy(pathOf(url), seen);
   });
+  return spy;
 }
 
-export function bodyOf(spy: ReturnType<typeof mockFetch>, key: string, index = 0): unknown {
+export function callsTo(spy: FetchMock, key: string) {
+  const [method, path] = key.split(' ');
+  return spy.mock.calls.filter(([url, init]) => url === path && init.method === method);
+}
+
+export function bodyOf(spy: FetchMock, key: string, index = 0): unknown {
   const call = callsTo(spy, key)[index];
   if (!call) throw new Error(`no call to ${key}`);
-  return JSON.parse(String(call[1]?.body));
+  return JSON.parse(String(call[1].body));
 }

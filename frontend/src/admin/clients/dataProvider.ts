@@ -1,26 +1,15 @@
 import type { DataProvider, RaRecord } from 'react-admin';
+import type { components, RegisterRequest, UpdateClientRequest, User } from '../../shared/api/schema';
 import { httpClient } from '../providers/httpClient';
 
 /** A row of GET /api/clients (docs/api/back-office.md). */
-export interface ClientRecord extends RaRecord<number> {
-  id: number;
-  username: string;
-  email: string;
-  role: 'client' | 'admin' | string;
-  company?: string | null;
-  createdAt?: string;
-}
+export type ClientRecord = Omit<User, 'company' | 'createdAt'> & Partial<Pick<User, 'company' | 'createdAt'>> & RaRecord<number>;
 
 /** What the New Client dialogs send (spec §7: POST /api/register as admin carries a role). */
-export interface ClientCreateData {
-  username: string;
-  email: string;
-  password: string;
-  role: 'client' | 'admin';
-}
+export type ClientCreateData = Required<RegisterRequest>;
 
 /** What the Edit Client dialog sends (spec §7: PUT /api/clients/{id} {username, email, role}). */
-export type ClientUpdateData = Omit<ClientCreateData, 'password'>;
+export type ClientUpdateData = UpdateClientRequest;
 
 const API = '/api';
 
@@ -56,11 +45,7 @@ export const clientsOverrides: Partial<DataProvider> = {
 };
 
 /** The answer of POST /api/clients/{id}/end-sessions. */
-export interface EndSessionsResult {
-  success: boolean;
-  message: string;
-  ended: number;
-}
+export type EndSessionsResult = components['schemas']['EndSessionsResponse'];
 
 /** Clients' non-CRUD calls, spread into the app's data provider. */
 export const clientsMethods = {

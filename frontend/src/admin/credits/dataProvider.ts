@@ -166,7 +166,9 @@ export const creditsMethods = {
   async adjustCredits(adjustment: CreditAdjustment): Promise<{ data: CreditAdjustmentResult }> {
     const { json } = await httpClient('/api/credit-adjustments', { method: 'POST', body: JSON.stringify(adjustment) });
     const body = (json ?? {}) as Partial<CreditAdjustmentResult>;
-    return { data: { ...body, userId: num(body.userId ?? adjustment.userId), balance: num(body.balance, Number.NaN) } };
+    const data = { ...body, userId: num(body.userId ?? adjustment.userId), balance: num(body.balance, Number.NaN) };
+    // an answer without its transaction is still shown (the balance is what the dialog reads)
+    return { data: data as CreditAdjustmentResult };
   },
 };
 

@@ -1,44 +1,23 @@
 import type { Identifier } from 'react-admin';
+import type * as Api from '../../shared/api/schema';
+import type { paths } from '../../shared/api/schema';
 
-/** A credit bundle (docs/api/back-office.md "Credits API, first part"); price in dollars. */
-export interface CreditBundle {
-  id: number;
-  name: string;
-  /** '' when empty */
-  description: string;
-  creditAmount: number;
-  price: number;
-  isActive: boolean;
-}
+/** A credit bundle (GET /api/credit-bundles/admin); price in dollars, description '' when empty. */
+export type CreditBundle = Api.CreditBundle;
 
 /** The body of POST /api/credit-bundles and PATCH /api/credit-bundles/{id}. */
 export type CreditBundleData = Omit<CreditBundle, 'id'>;
 
 /** GET /api/credit-bundles/usage: bundle id -> number of purchases. */
-export type BundleUsage = Record<string, number>;
+export type BundleUsage = paths['/api/credit-bundles/usage']['get']['responses'][200]['content']['application/json'];
 
 /** A transaction's amount is positive; the type gives the sign. */
-export type CreditTransactionType = 'purchase' | 'redemption' | 'adjustment-add' | 'adjustment-remove';
+export type CreditTransactionType = Api.CreditTransaction['type'];
 
-export interface CreditTransaction {
-  id: number;
-  amount: number;
-  type: CreditTransactionType | string;
-  description: string | null;
-  bundleId: number | null;
-  projectId: number | null;
-  /** ISO-8601 */
-  transactionDate: string;
-}
+export type CreditTransaction = Api.CreditTransaction;
 
 /** An entry of GET /api/clients-with-credits; transactions newest first. */
-export interface ClientWithCredits {
-  id: number;
-  username: string;
-  email: string;
-  creditBalance: number;
-  transactions: CreditTransaction[];
-}
+export type ClientWithCredits = Api.ClientWithCredits;
 
 /** What the Client Credits list asks for: a search (name or e-mail, '' for none) and a page (from 0). */
 export interface ClientCreditsQuery {
@@ -54,22 +33,11 @@ export interface ClientCreditsPage {
 }
 
 /** GET /api/credit-projects/{clientId}: a project where the client's credits were used. */
-export interface CreditProject {
-  id: number;
-  name: string;
-}
+export type CreditProject = Api.CreditProject;
 
-export type AdjustmentType = 'add' | 'remove';
+export type AdjustmentType = Api.AdjustCreditsRequest['type'];
 
-/** The body of POST /api/credit-adjustments. */
-export interface CreditAdjustment {
-  userId: Identifier;
-  amount: number;
-  type: AdjustmentType;
-}
+/** The body of POST /api/credit-adjustments, with react-admin's record id for the client. */
+export type CreditAdjustment = Omit<Api.AdjustCreditsRequest, 'userId'> & { userId: Identifier };
 
-export interface CreditAdjustmentResult {
-  userId: number;
-  balance: number;
-  transaction?: CreditTransaction;
-}
+export type CreditAdjustmentResult = Api.AdjustCreditsResponse;

@@ -4,8 +4,8 @@ import { describeStatus } from './EmailStatusPanel';
 import { fakeServer, findToast, openTab, renderEmailPage, type Reply } from './testing';
 
 const authFailed = {
-  status: 'error',
-  reason: 'authentication_failed',
+  status: 'error' as const,
+  reason: 'authentication_failed' as const,
   error: 'Invalid login: 535 5.7.8 Username and Password not accepted',
 };
 
@@ -169,7 +169,7 @@ describe('describeStatus', () => {
     expect(describeStatus({ status: 'connected', reason: 'no_credentials' }).severity).toBe('warning');
     expect(describeStatus(authFailed).title).toBe('Authentication failed');
     expect(describeStatus({ status: 'error', error: 'connect ECONNREFUSED 127.0.0.1:2525' }).title).toBe('Connection error');
-    expect(describeStatus({ status: 'weird' }).severity).toBe('info');
+    expect(describeStatus({ status: 'weird' as never }).severity).toBe('info');
   });
 });
 

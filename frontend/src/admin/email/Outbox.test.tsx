@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../shared/ui/formatters';
 import { outboxRefetchInterval, OUTBOX_POLL_MS } from './Outbox';
+import type { OutboxEmail } from './types';
 import { fakeServer, findToast, outboxReply, outboxRow, renderEmailPage, type FakeRequest } from './testing';
 
 const rows = [
@@ -173,7 +174,7 @@ describe('Outbox', { timeout: 20_000 }, () => {
   });
 
   it('polls every 3 s only while a shown message is pending or sending', () => {
-    const page = (status: string) => ({ data: [outboxRow({ status: 'sent' }), outboxRow({ id: 2, status })], total: 2 });
+    const page = (status: OutboxEmail['status']) => ({ data: [outboxRow({ status: 'sent' }), outboxRow({ id: 2, status })], total: 2 });
     expect(OUTBOX_POLL_MS).toBe(3000);
     expect(outboxRefetchInterval(page('pending'))).toBe(3000);
     expect(outboxRefetchInterval(page('sending'))).toBe(3000);

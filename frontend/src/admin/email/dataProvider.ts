@@ -24,10 +24,10 @@ type Raw = Record<string, unknown>;
 export function toOutboxEmail(raw: Raw): OutboxEmail {
   return {
     id: num(raw.id),
-    kind: String(raw.kind ?? ''),
+    kind: String(raw.kind ?? '') as OutboxEmail['kind'],
     to: String(raw.to ?? ''),
     subject: String(raw.subject ?? ''),
-    status: String(raw.status ?? ''),
+    status: String(raw.status ?? '') as OutboxEmail['status'],
     attempts: num(raw.attempts),
     lastError: textOrNull(raw.lastError),
     serverResponse: textOrNull(raw.serverResponse),
@@ -84,8 +84,9 @@ export const emailMethods = {
     const { json } = await httpClient('/api/email-status');
     const body = (json ?? {}) as Raw;
     return {
-      status: String(body.status ?? ''),
-      ...(typeof body.reason === 'string' ? { reason: body.reason } : {}),
+      // shown as the server says it, even a status or reason openapi.yaml does not list
+      status: String(body.status ?? '') as EmailStatus['status'],
+      ...(typeof body.reason === 'string' ? { reason: body.reason as EmailStatus['reason'] } : {}),
       ...(typeof body.error === 'string' ? { error: body.error } : {}),
     };
   },

@@ -1,72 +1,36 @@
 /**
- * The e-mail back office's data (docs/api/back-office.md "E-mail API (issue 6)", CONTRACT §5).
+ * The e-mail back office's data (docs/api/back-office.md "E-mail API (issue 6)", CONTRACT §5), from openapi.yaml.
  */
+import type * as Api from '../../shared/api/schema';
 
 /** GET /api/email-status. */
-export type EmailStatus =
-  | { status: 'connected'; reason?: string; error?: string }
-  | { status: 'mock'; reason?: 'no_credentials' | string; error?: string }
-  | { status: 'error'; reason?: 'authentication_failed' | string; error?: string }
-  /** anything else the server might answer is shown as it comes */
-  | { status: string; reason?: string; error?: string };
+export type EmailStatus = Api.EmailStatusResponse;
 
 /** The answer of every send call (test, invitation, custom, resend). */
-export interface SendResult {
-  success: boolean;
-  message?: string;
-  /** custom e-mail only: how many messages were stored */
-  queued?: number;
-}
+export type SendResult = Pick<Api.EmailActionResponse, 'success'> & Partial<Pick<Api.CustomEmailResponse, 'message' | 'queued'>>;
 
-export type TestEmailType = 'welcome' | 'project';
+export type TestEmailType = Api.TestEmailRequest['type'];
 
 /** POST /api/admin/test-email. */
-export interface TestEmailRequest {
-  email: string;
-  type: TestEmailType;
-}
+export type TestEmailRequest = Api.TestEmailRequest;
 
 /** POST /api/admin/send-client-invitation. */
-export interface InvitationRequest {
-  email: string;
-  clientName: string;
-  customMessage?: string;
-}
+export type InvitationRequest = Api.InvitationRequest;
 
 /** POST /api/admin/send-custom-email. */
-export interface CustomEmailRequest {
-  recipients: string[];
-  subject: string;
-  htmlContent: string;
-  sendToAll: boolean;
-}
+export type CustomEmailRequest = Api.CustomEmailRequest;
 
-export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'logged', 'failed'] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export type OutboxStatus = Api.OutboxItem['status'];
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'logged', 'failed'] as const satisfies readonly OutboxStatus[];
 
-export const EMAIL_KINDS = ['welcome', 'password-reset', 'project-notification', 'invitation', 'custom', 'test'] as const;
-export type EmailKind = (typeof EMAIL_KINDS)[number];
+export type EmailKind = Api.OutboxItem['kind'];
+export const EMAIL_KINDS = ['welcome', 'password-reset', 'project-notification', 'invitation', 'custom', 'test'] as const satisfies readonly EmailKind[];
 
 /** A row of GET /api/admin/email-outbox. Dates are ISO-8601 strings. */
-export interface OutboxEmail {
-  id: number;
-  kind: EmailKind | string;
-  to: string;
-  subject: string;
-  status: OutboxStatus | string;
-  attempts: number;
-  lastError: string | null;
-  serverResponse: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  nextAttemptAt: string | null;
-}
+export type OutboxEmail = Api.OutboxItem;
 
 /** GET /api/admin/email-outbox/{id}: the row plus the message as stored (html is null when not shown). */
-export interface OutboxEmailDetail extends OutboxEmail {
-  html: string | null;
-  text: string | null;
-}
+export type OutboxEmailDetail = Api.OutboxDetail;
 
 /** The list parameters of the outbox (react-admin simple-rest style on the wire). */
 export interface OutboxQuery {

@@ -16,11 +16,12 @@ const payments: Payment[] = [
     paymentDate: '2025-03-09T12:00:00.000Z',
     stripePaymentId: 'pi_123',
     status: 'completed',
+    note: null,
     method: 'Stripe',
   },
   {
     id: 2,
-    projectId: null,
+    projectId: 99,
     projectName: 'Unknown Project',
     clientId: null,
     clientName: 'Unknown Client',
@@ -28,6 +29,7 @@ const payments: Payment[] = [
     paymentDate: '2025-03-01T12:00:00.000Z',
     stripePaymentId: null,
     status: 'pending',
+    note: null,
     method: 'Manual',
   },
   {
@@ -40,6 +42,7 @@ const payments: Payment[] = [
     paymentDate: '2025-02-01T12:00:00.000Z',
     stripePaymentId: 'pi_1',
     status: 'failed',
+    note: null,
     method: 'Stripe',
   },
 ];

@@ -1,17 +1,7 @@
+import type * as Api from '../../shared/api/schema';
+
 /** A payment as GET /api/payments returns it (docs/api/back-office.md, Payments). */
-export interface Payment {
-  id: number;
-  projectId: number | null;
-  projectName: string;
-  clientId: number | null;
-  clientName: string;
-  amount: number;
-  paymentDate: string;
-  stripePaymentId: string | null;
-  status: 'pending' | 'completed' | 'failed' | string;
-  note?: string | null;
-  method: 'Stripe' | 'Manual' | string;
-}
+export type Payment = Api.Payment;
 
 /** The filter the page sends to the list, the summary and the export (same keys everywhere). */
 export interface PaymentsFilter {
@@ -24,7 +14,4 @@ export interface PaymentsFilter {
 }
 
 /** GET /api/payments/summary */
-export interface PaymentsSummary {
-  total: number;
-  count: number;
-}
+export type PaymentsSummary = Api.PaymentSummary;

@@ -149,7 +149,7 @@ describe('Create Project dialog', { timeout: 30_000 }, () => {
 });
 
 describe('Edit Project dialog', { timeout: 30_000 }, () => {
-  const project: Project = {
+  const project = {
     id: 12,
     name: 'Old name',
     description: 'Beach shoot',
@@ -162,7 +162,7 @@ describe('Edit Project dialog', { timeout: 30_000 }, () => {
     isPaid: false,
     date: '2025-03-01T09:00:00.000Z',
     services: [{ serviceId: 1, name: 'Portrait Session', price: 150, quantity: 2, lineTotal: 300 }],
-  };
+  } as Project;
 
   it('is prefilled and sends PUT with id and date', async () => {
     const { user, dp } = setup(project);

@@ -14,7 +14,7 @@ const line = (serviceId: number, name: string, price: number, quantity = 1) => (
   lineTotal: price * quantity,
 });
 
-const projects: Project[] = [
+const projects = [
   {
     id: 1,
     name: 'Smith wedding',
@@ -40,7 +40,7 @@ const projects: Project[] = [
     creditCost: 0,
     services: [],
   },
-];
+] as Project[];
 
 function setup(overrides = {}) {
   const dp = fakeDataProvider({ projects, services: [], clients: [] }, {

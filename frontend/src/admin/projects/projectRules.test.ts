@@ -122,9 +122,9 @@ describe('toProjectBody', () => {
       price: 10,
       isPaid: false,
       date: '2025-01-05T10:00:00.000Z',
-      photoCount: null,
+      photoCount: null as unknown as number,
       services: [{ serviceId: 1, name: 'Shoot', price: 10, quantity: 1, lineTotal: 10 }],
-    } satisfies Project;
+    } as Project;
     const body = toProjectBody(projectToForm(project), project);
     expect(body).toMatchObject({ id: 4, date: '2025-01-05T10:00:00.000Z', description: 'Kept', photoCount: 0, price: 10 });
   });

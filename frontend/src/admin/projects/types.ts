@@ -1,47 +1,14 @@
 import type { Identifier } from 'react-admin';
+import type * as Api from '../../shared/api/schema';
 
 /** One service line of a project, as the API embeds it (docs/api/back-office.md, Projects). */
-export interface ProjectServiceLine {
-  serviceId: number;
-  name: string;
-  description?: string;
-  price: number;
-  quantity: number;
-  lineTotal: number;
-  creditEligible?: boolean;
-  creditCost?: number;
-}
+export type ProjectServiceLine = Api.ProjectServiceLine;
 
 /** A project as GET /api/projects returns it. */
-export interface Project {
-  id: number;
-  name: string;
-  description?: string | null;
-  clientId: number;
-  clientName?: string | null;
-  serviceId?: number | null;
-  thumbnailUrl?: string | null;
-  downloadLink?: string | null;
-  photoCount?: number | null;
-  price: number;
-  isPaid: boolean;
-  date: string;
-  amountPaid?: number;
-  unpaidAmount?: number;
-  creditCost?: number;
-  services?: ProjectServiceLine[];
-}
+export type Project = Api.Project;
 
 /** A service of the catalogue (GET /api/services). */
-export interface ServiceOption {
-  id: number;
-  name: string;
-  description?: string;
-  price: number | string;
-  isStandard?: boolean;
-  creditEligible?: boolean;
-  creditCost?: number;
-}
+export type ServiceOption = Api.Service;
 
 /** An account offered by the Client picker (GET /api/clients?filter={"role":"client"}). */
 export interface ClientOption {
@@ -69,17 +36,5 @@ export interface ProjectFormValues {
   services: FormServiceLine[];
 }
 
-/** The body of POST /api/projects and PUT /api/projects/{id}. */
-export interface ProjectRequestBody {
-  id?: number;
-  date?: string;
-  name: string;
-  description?: string;
-  clientId: number;
-  thumbnailUrl: string;
-  downloadLink: string;
-  photoCount: number;
-  isPaid: boolean;
-  price: number;
-  selectedServices: { serviceId: number; quantity: number }[];
-}
+/** The body of POST /api/projects and PUT /api/projects/{id} (id and date: react-admin's record fields, ignored by the server). */
+export type ProjectRequestBody = Api.ProjectRequest & { id?: number; date?: string };

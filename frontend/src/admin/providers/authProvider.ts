@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import { apiRequest } from '../../shared/api/client';
-import type { User } from '../../shared/api/types';
-import { isAdmin } from '../../shared/api/types';
+import { http } from '../../shared/api/client';
+import type { User } from '../../shared/api/schema';
+import { isAdmin } from '../../shared/api/user';
 
 /** Where signed-out users go: the portal's sign-in page, not react-admin's /login. */
 export const SIGN_IN_PATH = '/auth';
@@ -38,7 +38,7 @@ export function createAuthProvider({ fetchUser, onSignedOut }: AuthProviderOptio
     },
     logout: async () => {
       try {
-        await apiRequest('POST', '/api/logout');
+        await http.POST('/api/logout');
       } catch (error) {
         // the session may already be gone; the browser forgets the user either way
         console.error('Logout failed', error);

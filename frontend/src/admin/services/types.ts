@@ -1,17 +1,7 @@
-import type { RaRecord } from 'react-admin';
+import type { Service } from '../../shared/api/schema';
 
-/** A service of the catalogue (docs/api/back-office.md "Services"); money in dollars. */
-export interface ServiceRecord extends RaRecord<number> {
-  id: number;
-  name: string;
-  /** '' when empty */
-  description: string;
-  price: number;
-  isStandard: boolean;
-  creditEligible: boolean;
-  /** ≥ 1 */
-  creditCost: number;
-}
+/** A service of the catalogue (docs/api/back-office.md "Services"); money in dollars, description '' when empty, creditCost ≥ 1. */
+export type ServiceRecord = Service;
 
 /** POST /api/services and PUT /api/services/{id} (spec §7). */
 export type ServiceData = Omit<ServiceRecord, 'id'>;

@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/utils';
-import { ApiError, apiRequest, errorText, serverMessageOf } from './client';
+import { ApiError, dataOf, errorText, getJson, http, serverMessageOf } from './client';
 
-describe('apiRequest', () => {
+describe('http (openapi-fetch)', () => {
   it('sends JSON with the session cookie and parses the answer', async () => {
     const spy = mockFetch({ 'POST /api/login': { status: 200, body: { id: 1 } } });
-    await expect(apiRequest('POST', '/api/login', { email: 'a@b.co' })).resolves.toEqual({ id: 1 });
+    await expect(dataOf(http.POST('/api/login', { body: { email: 'a@b.co', password: 'secret' } }))).resolves.toEqual({ id: 1 });
     const [, init] = spy.mock.calls[0]!;
-    expect(init?.credentials).toBe('include');
-    expect(init?.body).toBe(JSON.stringify({ email: 'a@b.co' }));
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBe(JSON.stringify({ email: 'a@b.co', password: 'secret' }));
+    expect(init.headers.get('Content-Type')).toBe('application/json');
+    expect(init.headers.get('Accept')).toBe('application/json');
   });
 
   it('resolves 204 to undefined', async () => {
     mockFetch({ 'POST /api/logout': { status: 204 } });
-    await expect(apiRequest('POST', '/api/logout')).resolves.toBeUndefined();
+    await expect(dataOf(http.POST('/api/logout'))).resolves.toBeUndefined();
   });
 
   it("raises '<status>: <body message>' and keeps the server's message and field errors", async () => {
@@ -30,7 +31,9 @@ describe('apiRequest', () => {
         },
       },
     });
-    const error = await apiRequest('POST', '/api/register', {}).catch((e: unknown) => e);
+    const error = await http
+      .POST('/api/register', { body: { username: 'a', email: 'a@b.co', password: 'x' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('400: Password must be at least 6 characters');
     expect((error as ApiError).status).toBe(400);
@@ -40,14 +43,20 @@ describe('apiRequest', () => {
 
   it('falls back to the status text when the body is empty', async () => {
     mockFetch({ 'GET /api/projects': { status: 502, statusText: 'Bad Gateway' } });
-    await expect(apiRequest('GET', '/api/projects')).rejects.toThrow('502: Bad Gateway');
+    await expect(http.GET('/api/projects')).rejects.toThrow('502: Bad Gateway');
   });
 
   it('uses a non-JSON body as it is', async () => {
     mockFetch({
       'GET /api/x': () => ({ status: 500, body: undefined, statusText: 'Internal Server Error' }),
     });
-    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('500: Internal Server Error');
+    await expect(getJson('/api/x')).rejects.toThrow('500: Internal Server Error');
+  });
+
+  it('fills path parameters and sends the path the server routes', async () => {
+    const spy = mockFetch({ 'GET /api/projects/client/7': { body: [] } });
+    await expect(dataOf(http.GET('/api/projects/client/{userId}', { params: { path: { userId: 7 } } }))).resolves.toEqual([]);
+    expect(spy).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,4 +1,6 @@
-import type { ApiErrorBody } from './types';
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './openapi';
+import type { ApiErrorBody } from './schema';
 
 /**
  * The error raised by every failing API call.
@@ -23,12 +25,15 @@ export class ApiError extends Error {
   }
 }
 
-function isErrorBody(body: unknown): body is ApiErrorBody {
+/** The documented error body, or an older/proxy one whose `message` is a list (joined with ', '). */
+type ErrorBodyLike = Omit<ApiErrorBody, 'message' | 'statusCode' | 'error'> & { message: string | string[] };
+
+function isErrorBody(body: unknown): body is ErrorBodyLike {
   return (
     typeof body === 'object' &&
     body !== null &&
     'message' in body &&
-    (typeof (body as ApiErrorBody).message === 'string' ||
+    (typeof (body as ErrorBodyLike).message === 'string' ||
       Array.isArray((body as { message: unknown }).message))
   );
 }
@@ -57,44 +62,56 @@ export async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, detail, body ?? (text || undefined));
 }
 
-async function parseBody<T>(res: Response): Promise<T> {
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  if (!text) return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return text as unknown as T;
-  }
+/** Every failing answer becomes the ApiError above, so callers read `data` and components keep their texts. */
+const throwApiErrors: Middleware = {
+  async onResponse({ response }) {
+    if (!response.ok) throw await toApiError(response);
+    return undefined;
+  },
+};
+
+/** The page's origin: openapi-fetch builds absolute Requests (jsdom and Node need one too). */
+const pageOrigin = (): string => globalThis.location?.origin ?? 'http://localhost';
+
+function createApiClient() {
+  return createClient<paths>({
+    baseUrl: pageOrigin(),
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+    // read globalThis.fetch at call time (openapi-fetch would keep the one present at creation)
+    fetch: (request: Request) => globalThis.fetch(request),
+  });
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/**
+ * The typed client of the API (openapi-fetch over openapi.yaml's paths). A failing answer rejects with
+ * ApiError; `data` is the typed body of a successful one.
+ */
+export const http = createApiClient();
+http.use(throwApiErrors);
 
-/** Sends a JSON request with the session cookie; resolves to the parsed body, rejects with ApiError. */
-export async function apiRequest<T = unknown>(
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(url, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'include',
+/** The same client without the ApiError middleware: for callers that read `response` themselves. */
+export const rawHttp = createApiClient();
+
+/** Resolves to the body of a call of `http` (whose failures already threw). */
+export async function dataOf<T>(call: Promise<{ data?: T }>): Promise<T> {
+  const { data } = await call;
+  return data as T;
+}
+
+/**
+ * GET of a URL as a string (the query cache's default query function, where the key is the URL).
+ * Untyped on purpose: typed calls go through `http`.
+ */
+export async function getJson<T = unknown>(url: string): Promise<T> {
+  const res = await globalThis.fetch(new URL(url, pageOrigin()), {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
   });
   if (!res.ok) throw await toApiError(res);
-  return parseBody<T>(res);
+  const text = res.status === 204 ? '' : await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
-
-export const api = {
-  get: <T>(url: string) => apiRequest<T>('GET', url),
-  post: <T>(url: string, body?: unknown) => apiRequest<T>('POST', url, body),
-  put: <T>(url: string, body?: unknown) => apiRequest<T>('PUT', url, body),
-  patch: <T>(url: string, body?: unknown) => apiRequest<T>('PATCH', url, body),
-  delete: <T>(url: string) => apiRequest<T>('DELETE', url),
-};
 
 /** The message to show for an error: the server's sentence when there is one, else `fallback`. */
 export function serverMessageOf(error: unknown, fallback: string): string {

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { ApiError, apiRequest } from './client';
+import { ApiError, getJson } from './client';
 import { markSessionEnded } from './sessionEnded';
 
 /**
@@ -7,7 +7,7 @@ import { markSessionEnded } from './sessionEnded';
  * e.g. useQuery({ queryKey: ['/api/projects'] })
  */
 export const defaultQueryFn: QueryFunction = ({ queryKey }) =>
-  apiRequest('GET', String(queryKey[0]));
+  getJson(String(queryKey[0]));
 
 /** True for the server's "your session has ended" answer (idle or absolute limit, signed out elsewhere). */
 export function isSessionEnded(error: unknown): boolean {

@@ -1,7 +1,7 @@
-import { api } from '../../../shared/api/client';
-import type { SuccessResponse, UpdateAccountRequest, User } from '../../../shared/api/types';
+import { dataOf, http } from '../../../shared/api/client';
+import type { UpdateAccountRequest } from '../../../shared/api/schema';
 
 export const accountApi = {
-  update: (body: UpdateAccountRequest) => api.patch<User>('/api/update-account', body),
-  remove: () => api.delete<SuccessResponse | undefined>('/api/delete-account'),
+  update: (body: UpdateAccountRequest) => dataOf(http.PATCH('/api/update-account', { body })),
+  remove: () => dataOf(http.DELETE('/api/delete-account')),
 };

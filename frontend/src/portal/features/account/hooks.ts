@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateAccountRequest } from '../../../shared/api/types';
+import type { UpdateAccountRequest } from '../../../shared/api/schema';
 import { CURRENT_USER_KEY } from '../auth/api';
 import { accountApi } from './api';
 

@@ -6,7 +6,7 @@ describe('fetchCurrentUser', () => {
   it('returns the user with the session cookie', async () => {
     const spy = mockFetch({ 'GET /api/user': { body: client } });
     await expect(fetchCurrentUser()).resolves.toEqual(client);
-    expect(spy.mock.calls[0]![1]?.credentials).toBe('include');
+    expect(spy.mock.calls[0]![1].credentials).toBe('same-origin');
   });
 
   it('returns null on 401 without logging', async () => {

@@ -1,12 +1,11 @@
-import { api } from '../../../shared/api/client';
+import { dataOf, http, rawHttp } from '../../../shared/api/client';
 import type {
   LoginRequest,
   RegisterRequest,
   RequestCodeRequest,
   ResetPasswordRequest,
-  SuccessResponse,
   User,
-} from '../../../shared/api/types';
+} from '../../../shared/api/schema';
 
 export const CURRENT_USER_KEY = ['/api/user'] as const;
 
@@ -14,22 +13,13 @@ export const CURRENT_USER_KEY = ['/api/user'] as const;
  * GET /api/user. 401 means no user; any other failure is logged and also means no user (spec §7).
  */
 export async function fetchCurrentUser(): Promise<User | null> {
-  let res: Response;
   try {
-    res = await fetch('/api/user', { credentials: 'include', headers: { Accept: 'application/json' } });
-  } catch (err) {
-    console.error(`Failed to fetch user: ${err instanceof Error ? err.message : String(err)}`);
+    // openapi-fetch reads a failing answer to its end as well, so the browser counts the request as done
+    // (a pending one keeps tools that wait for a quiet network, such as Lighthouse, waiting).
+    const { data, response } = await rawHttp.GET('/api/user');
+    if (response.ok) return data ?? null;
+    if (response.status !== 401) console.error(`Failed to fetch user: ${response.statusText || response.status}`);
     return null;
-  }
-  if (!res.ok) {
-    // The answer is read to its end even when unused, so the browser counts the request as done (a
-    // pending one keeps tools that wait for a quiet network, such as Lighthouse, waiting).
-    await res.text().catch(() => undefined);
-    if (res.status !== 401) console.error(`Failed to fetch user: ${res.statusText || res.status}`);
-    return null;
-  }
-  try {
-    return (await res.json()) as User;
   } catch (err) {
     console.error(`Failed to fetch user: ${err instanceof Error ? err.message : String(err)}`);
     return null;
@@ -37,9 +27,9 @@ export async function fetchCurrentUser(): Promise<User | null> {
 }
 
 export const authApi = {
-  login: (body: LoginRequest) => api.post<User>('/api/login', body),
-  register: (body: RegisterRequest) => api.post<User>('/api/register', body),
-  logout: () => api.post<void>('/api/logout'),
-  requestCode: (body: RequestCodeRequest) => api.post<SuccessResponse>('/api/verify/request-code', body),
-  resetPassword: (body: ResetPasswordRequest) => api.post<SuccessResponse>('/api/verify/reset-password', body),
+  login: (body: LoginRequest) => dataOf(http.POST('/api/login', { body })),
+  register: (body: RegisterRequest) => dataOf(http.POST('/api/register', { body })),
+  logout: () => dataOf(http.POST('/api/logout')),
+  requestCode: (body: RequestCodeRequest) => dataOf(http.POST('/api/verify/request-code', { body })),
+  resetPassword: (body: ResetPasswordRequest) => dataOf(http.POST('/api/verify/reset-password', { body })),
 };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, RegisterRequest, User } from '../../../shared/api/types';
+import type { LoginRequest, RegisterRequest, User } from '../../../shared/api/schema';
 import { authApi, CURRENT_USER_KEY, fetchCurrentUser } from './api';
 
 /** Drops every cached query except the current user, so one user's data never shows to the next. */

@@ -1,11 +1,10 @@
-import { api } from '../../../shared/api/client';
-import type { PublicConfig } from '../../../shared/api/types';
+import { dataOf, http } from '../../../shared/api/client';
 
 export const PUBLIC_CONFIG_KEY = ['/api/public-config'] as const;
 
 export const bookingApi = {
   /** GET /api/public-config (public, no session needed) → {bookingUrl}. */
-  publicConfig: () => api.get<PublicConfig>('/api/public-config'),
+  publicConfig: () => dataOf(http.GET('/api/public-config')),
 };
 
 /** Only http(s) pages may be embedded or opened: anything else (javascript:, data:, a bare host) is refused. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { errorText } from '../../../shared/api/client';
-import type { CreditBundle, PurchaseCreditsRequest, RedeemCreditsRequest, UserCredits } from '../../../shared/api/types';
+import type { CreditBundle, PurchaseCreditsRequest, RedeemCreditsRequest, UserCredits } from '../../../shared/api/schema';
 import { useToast } from '../../../shared/ui/toast';
 import { refreshProjectLists } from '../payments/hooks';
 import { CREDIT_BUNDLES_KEY, creditsApi, USER_CREDITS_PREFIX, userCreditsKey } from './api';

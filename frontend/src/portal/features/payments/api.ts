@@ -1,38 +1,31 @@
-import { api } from '../../../shared/api/client';
-import type {
-  ConfirmPaymentRequest,
-  ConfirmPaymentResponse,
-  EmulatedPaymentIntent,
-  PaymentIntentResponse,
-  PaymentPublicConfig,
-  Project,
-  RemainingBalance,
-  TestPaymentMethod,
-} from '../../../shared/api/types';
+import { dataOf, http } from '../../../shared/api/client';
+import type { ConfirmPaymentRequest, TestPaymentMethod } from '../../../shared/api/schema';
 
 /** The card payment calls of docs/api/back-office.md, "Card payments API". */
 export const paymentsApi = {
   /** GET /api/public-config → {bookingUrl, paymentMode, stripePublishableKey} */
-  publicConfig: () => api.get<PaymentPublicConfig>('/api/public-config'),
+  publicConfig: () => dataOf(http.GET('/api/public-config')),
 
   /** GET /api/project-remaining-balance/{projectId} → {unpaidAmount} */
   remainingBalance: (projectId: number) =>
-    api.get<RemainingBalance>(`/api/project-remaining-balance/${projectId}`),
+    dataOf(http.GET('/api/project-remaining-balance/{projectId}', { params: { path: { projectId } } })),
 
   /** POST /api/create-payment-intent {projectId} → {clientSecret, amount, paymentIntentId} */
   createPaymentIntent: (projectId: number) =>
-    api.post<PaymentIntentResponse>('/api/create-payment-intent', { projectId }),
+    dataOf(http.POST('/api/create-payment-intent', { body: { projectId } })),
 
   /** POST /api/confirm-payment {projectId, paymentIntentId} → {success, project} */
-  confirmPayment: (body: ConfirmPaymentRequest) => api.post<ConfirmPaymentResponse>('/api/confirm-payment', body),
+  confirmPayment: (body: ConfirmPaymentRequest) => dataOf(http.POST('/api/confirm-payment', { body })),
 
   /** POST /api/mark-project-as-paid/{id}, no body: the client's "nothing left to pay" case. */
-  markProjectAsPaid: (projectId: number) => api.post<Project>(`/api/mark-project-as-paid/${projectId}`),
+  markProjectAsPaid: (projectId: number) => dataOf(http.POST('/api/mark-project-as-paid/{id}', { params: { path: { id: projectId } } })),
 
   /** Emulator mode only: confirms the intent with a test payment method. */
   confirmWithTestCard: (paymentIntentId: string, paymentMethod: TestPaymentMethod) =>
-    api.post<EmulatedPaymentIntent>(
-      `/api/payment-emulator/payment_intents/${encodeURIComponent(paymentIntentId)}/confirm`,
-      { payment_method: paymentMethod },
+    dataOf(
+      http.POST('/api/payment-emulator/payment_intents/{id}/confirm', {
+        params: { path: { id: paymentIntentId } },
+        body: { payment_method: paymentMethod },
+      }),
     ),
 };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConfirmPaymentRequest, PaymentPublicConfig, TestPaymentMethod } from '../../../shared/api/types';
+import type { ConfirmPaymentRequest, PaymentPublicConfig, TestPaymentMethod } from '../../../shared/api/schema';
 import { PUBLIC_CONFIG_KEY } from '../booking/api';
 import { paymentsApi } from './api';
 import { refreshProjectLists } from './hooks';

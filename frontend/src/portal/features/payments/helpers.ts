@@ -1,4 +1,4 @@
-import type { EmulatedPaymentIntent, TestPaymentMethod } from '../../../shared/api/types';
+import type { EmulatedPaymentIntent, TestPaymentMethod } from '../../../shared/api/schema';
 
 /** The hint shown above the test-card form in emulator mode. */
 export const TEST_MODE_HINT = 'Test mode: use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a declined card.';
@@ -97,7 +97,7 @@ export interface CardPaymentResult {
 }
 
 /** The emulator answers a PaymentIntent: a last_payment_error becomes an error, as Stripe.js reports it. */
-export function resultFromEmulatedIntent(intent: EmulatedPaymentIntent | null | undefined): CardPaymentResult | null {
+export function resultFromEmulatedIntent(intent: Omit<EmulatedPaymentIntent, 'metadata'> | null | undefined): CardPaymentResult | null {
   if (!intent) return null;
   const failure = intent.last_payment_error;
   if (failure && intent.status !== 'succeeded') {

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import type { CreditBundle, Project } from '../../../shared/api/types';
+import type { CreditBundle, Project } from '../../../shared/api/schema';
 import { useToast } from '../../../shared/ui/toast';
 
 /** Prefix of every client's project list query (['/api/projects/client', userId]). */

@@ -1,4 +1,4 @@
-import type { PaymentIntentResponse } from '../../../shared/api/types';
+import type { PaymentIntentResponse } from '../../../shared/api/schema';
 
 /** The PaymentIntent id: the part of the client secret before '_secret_'. */
 export function intentIdFromClientSecret(clientSecret: string): string {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { serverMessageOf } from '../../../shared/api/client';
-import type { CreditBundle, Project } from '../../../shared/api/types';
+import type { CreditBundle, Project } from '../../../shared/api/schema';
 import type { ToastOptions } from '../../../shared/ui/toast';
 import { PUBLIC_CONFIG_KEY } from '../booking/api';
 import { creditsApi } from '../credits/api';

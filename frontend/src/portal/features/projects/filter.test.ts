@@ -11,7 +11,7 @@ const ocean = project({
 const maple = project({
   id: 2,
   name: '5 Maple Street',
-  description: null,
+  description: '',
   services: [line({ name: 'Twilight Photos', description: '' }), line({ serviceId: 2, name: 'Floor Plan', description: 'Measured 2D plan' })],
 });
 const bare = project({ id: 3, name: 'Studio Portraits', description: 'Headshots', services: [] });
@@ -57,7 +57,7 @@ describe('My Projects search', () => {
   });
 
   it('copes with missing descriptions and services', () => {
-    const odd = { ...project({ description: null }), services: undefined } as unknown as Parameters<typeof matchesProjectSearch>[0];
+    const odd = { ...project(), description: null, services: undefined } as unknown as Parameters<typeof matchesProjectSearch>[0];
     expect(matchesProjectSearch(odd, 'ocean')).toBe(true);
     expect(matchesProjectSearch(odd, 'listing')).toBe(false);
   });

@@ -1,4 +1,4 @@
-import type { Project } from '../../../shared/api/types';
+import type { Project } from '../../../shared/api/schema';
 
 /**
  * The My Projects search (spec §2): a case-insensitive substring match on the project's name or

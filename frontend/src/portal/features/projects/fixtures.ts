@@ -1,4 +1,4 @@
-import type { Project, ProjectServiceLine } from '../../../shared/api/types';
+import type { Project, ProjectServiceLine } from '../../../shared/api/schema';
 
 /** Test data shaped like GET /api/projects/client/{id} (docs/api/back-office.md). */
 export function line(overrides: Partial<ProjectServiceLine> = {}): ProjectServiceLine {
@@ -11,6 +11,7 @@ export function line(overrides: Partial<ProjectServiceLine> = {}): ProjectServic
     lineTotal: 150,
     creditEligible: true,
     creditCost: 1,
+    paidWithCredits: false,
     ...overrides,
   };
 }
@@ -32,6 +33,7 @@ export function project(overrides: Partial<Project> = {}): Project {
     amountPaid: 0,
     unpaidAmount: 150,
     creditCost: 1,
+    creditsDue: 0,
     services: [line()],
     ...overrides,
   };

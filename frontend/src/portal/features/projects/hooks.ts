@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Project } from '../../../shared/api/types';
+import type { Project } from '../../../shared/api/schema';
 import { clientProjectsKey, projectsApi } from './api';
 
 /** Spec §4 and §9: lists are stale after 5 seconds and refetched on mount. */

@@ -11,6 +11,12 @@ class EmulatorConfirmRequest {
   payment_method: string;
 }
 
+class EmulatedPaymentError {
+  @ApiProperty({ example: 'Your card was declined.' }) message: string;
+  @ApiProperty({ required: false, example: 'card_declined' }) code?: string;
+  @ApiProperty({ required: false, example: 'generic_decline' }) decline_code?: string;
+}
+
 class EmulatedIntentResponse {
   @ApiProperty({ example: 'pi_3Nx…' }) id: string;
   @ApiProperty({ example: 'payment_intent' }) object: string;
@@ -18,8 +24,8 @@ class EmulatedIntentResponse {
   @ApiProperty({ example: 'usd' }) currency: string;
   @ApiProperty({ example: 'succeeded' }) status: string;
   @ApiProperty() client_secret: string;
-  @ApiProperty({ type: Object }) metadata: Record<string, string>;
-  @ApiProperty({ nullable: true, type: Object, description: '{message, code, decline_code} after a decline' }) last_payment_error: unknown;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
+  @ApiProperty({ type: EmulatedPaymentError, nullable: true, description: 'Set after a decline' }) last_payment_error: EmulatedPaymentError | null;
 }
 
 /** CONTRACT §3: the test-card step of the payment emulator. Registered only when STRIPE_SECRET_KEY is unset. */

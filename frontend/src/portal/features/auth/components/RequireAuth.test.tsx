@@ -50,7 +50,7 @@ describe('route guard', () => {
   });
 
   it('treats an unknown role as an ordinary user', async () => {
-    const { location } = renderWithApp(<AppRoutes />, { route: '/admin', user: { ...client, role: 'superuser' } });
+    const { location } = renderWithApp(<AppRoutes />, { route: '/admin', user: { ...client, role: 'superuser' as never } });
     await waitFor(() => expect(location()).toBe('/projects'));
   });
 

@@ -1,0 +1,78 @@
+/**
+ * Named request and response types of the API, taken from openapi.yaml (generated into openapi.d.ts by
+ * `npm run openapi:types`; never edit that file by hand). A change of the API that breaks the front end
+ * then fails `npm run typecheck`.
+ */
+import type { components, paths } from './openapi';
+
+type Schemas = components['schemas'];
+
+export type { components, paths };
+
+/* ---- Accounts and sessions ---- */
+export type User = Schemas['UserResponse'];
+export type UserRole = User['role'];
+export type SuccessResponse = Schemas['SuccessResponse'];
+export type LoginRequest = Schemas['LoginRequest'];
+export type RegisterRequest = Schemas['RegisterRequest'];
+export type RequestCodeRequest = Schemas['RequestCodeRequest'];
+export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
+export type UpdateAccountRequest = Schemas['UpdateAccountRequest'];
+export type UpdateClientRequest = Schemas['UpdateClientRequest'];
+
+/** The error body every failing API call returns (CONTRACT §9): `{statusCode, error, message, code?, errors?}`. */
+export type ApiErrorBody = Schemas['ErrorResponse'];
+
+/* ---- Projects ---- */
+export type Project = Schemas['ProjectResponse'];
+export type ProjectServiceLine = Schemas['ProjectServiceLine'];
+export type ProjectRequest = Schemas['ProjectRequest'];
+export type SelectedServiceRequest = Schemas['SelectedServiceRequest'];
+
+/* ---- Public configuration and card payments ---- */
+export type PaymentPublicConfig = Schemas['PublicConfigResponse'];
+/** GET /api/public-config: the booking page reads only `bookingUrl`. */
+export type PublicConfig = Pick<PaymentPublicConfig, 'bookingUrl'>;
+/** 'stripe' when the server has real Stripe keys, 'emulator' otherwise (CONTRACT §3). */
+export type PaymentMode = PaymentPublicConfig['paymentMode'];
+export type RemainingBalance = Schemas['RemainingBalanceResponse'];
+export type PaymentIntentResponse = Schemas['PaymentIntentResponse'];
+export type ConfirmPaymentRequest = Schemas['ConfirmPaymentRequest'];
+export type ConfirmPaymentResponse = Schemas['ConfirmPaymentResponse'];
+/** The emulator's test payment methods (CONTRACT §3). */
+export type TestPaymentMethod = Schemas['EmulatorConfirmRequest']['payment_method'];
+export type EmulatedPaymentIntent = Schemas['EmulatedIntentResponse'];
+
+/* ---- Services, payments, dashboard (back office) ---- */
+export type Service = Schemas['ServiceResponse'];
+export type ServiceRequest = Schemas['ServiceRequest'];
+export type Payment = Schemas['PaymentResponse'];
+export type PaymentSummary = Schemas['PaymentSummaryResponse'];
+export type Dashboard = Schemas['DashboardResponse'];
+export type ActivityItem = Schemas['ActivityItem'];
+
+/* ---- Credits ---- */
+export type UserCredits = Schemas['UserCreditsResponse'];
+export type CreditBundle = Schemas['BundleResponse'];
+export type CreateBundleRequest = Schemas['CreateBundleRequest'];
+export type UpdateBundleRequest = Schemas['UpdateBundleRequest'];
+export type RedeemCreditsRequest = Schemas['RedeemCreditsRequest'];
+export type RedeemCreditsResponse = Schemas['RedeemCreditsResponse'];
+export type PurchaseCreditsRequest = Schemas['PurchaseCreditsRequest'];
+export type PurchaseCreditsResponse = Schemas['PurchaseCreditsResponse'];
+export type CreditPaymentIntentRequest = Schemas['CreditPaymentIntentRequest'];
+export type CreditTransaction = Schemas['CreditTransactionResponse'];
+export type ClientWithCredits = Schemas['ClientWithCreditsResponse'];
+export type CreditProject = Schemas['CreditProjectResponse'];
+export type AdjustCreditsRequest = Schemas['AdjustCreditsRequest'];
+export type AdjustCreditsResponse = Schemas['AdjustCreditsResponse'];
+
+/* ---- E-mail (back office) ---- */
+export type EmailStatusResponse = Schemas['EmailStatusResponse'];
+export type EmailActionResponse = Schemas['EmailActionResponse'];
+export type TestEmailRequest = Schemas['TestEmailRequest'];
+export type InvitationRequest = Schemas['InvitationRequest'];
+export type CustomEmailRequest = Schemas['CustomEmailRequest'];
+export type CustomEmailResponse = Schemas['CustomEmailResponse'];
+export type OutboxItem = Schemas['OutboxItemResponse'];
+export type OutboxDetail = Schemas['OutboxDetailResponse'];
