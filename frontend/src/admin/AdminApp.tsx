@@ -5,7 +5,7 @@ import { Route } from 'react-router';
 import { deepmerge } from '@mui/utils';
 import { CURRENT_USER_KEY, fetchCurrentUser } from '../portal/features/auth/api';
 import { lazyPage } from '../shared/lazyPage';
-import type { User } from '../shared/api/types';
+import type { User } from '../shared/api/schema';
 import { themeOptions } from '../shared/ui/theme';
 import clients from './clients';
 import { AdminLayout } from './layout/AdminLayout';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { takeSessionEnded } from '../../shared/api/sessionEnded';
 import { lazyPage } from '../../shared/lazyPage';
-import { isAdmin } from '../../shared/api/types';
+import { isAdmin } from '../../shared/api/user';
 import { FullScreenSpinner } from '../../shared/ui/FullScreenSpinner';
 import { LoginForm } from '../features/auth/components/LoginForm';
 import { RegisterForm } from '../features/auth/components/RegisterForm';

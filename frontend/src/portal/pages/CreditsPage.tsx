@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { serverMessageOf } from '../../shared/api/client';
-import type { CreditBundle } from '../../shared/api/types';
+import type { CreditBundle } from '../../shared/api/schema';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { useToast } from '../../shared/ui/toast';
 import { useCurrentUser } from '../features/auth/hooks';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Project } from '../../shared/api/types';
+import type { Project } from '../../shared/api/schema';
 import { bodyOf, callsTo, client, mockFetch, renderWithApp } from '../../test/utils';
 import { line, project } from '../features/projects/fixtures';
 import { ProjectsPage } from './ProjectsPage';

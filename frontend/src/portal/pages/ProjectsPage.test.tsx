@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { callsTo, client, mockFetch, renderWithApp } from '../../test/utils';
-import type { Project } from '../../shared/api/types';
+import type { Project } from '../../shared/api/schema';
 import { ProjectCard } from '../features/projects/components/ProjectCard';
 import { line, project } from '../features/projects/fixtures';
 import { ProjectsPage } from './ProjectsPage';

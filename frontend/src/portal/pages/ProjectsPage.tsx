@@ -22,7 +22,7 @@ import { CardPaymentProvider } from '../features/payments/components/CardPayment
 import { CreditBalanceChip } from '../features/credits/components/CreditBalanceChip';
 import { preloadCreditsRedeemedPanel, ProjectPaymentActions } from '../features/credits/components/ProjectPaymentActions';
 import { useCreditBalance, useRedeemCredits } from '../features/credits/hooks';
-import type { Project } from '../../shared/api/types';
+import type { Project } from '../../shared/api/schema';
 
 // shown after a card payment only: loaded then
 const PaymentSuccessDialog = lazy(() =>

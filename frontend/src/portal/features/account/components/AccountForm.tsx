@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorText, serverMessageOf } from '../../../../shared/api/client';
-import type { UpdateAccountRequest, User } from '../../../../shared/api/types';
+import type { UpdateAccountRequest, User } from '../../../../shared/api/schema';
 import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
 import { MAX_LENGTH, resolverFrom } from '../../../../shared/forms/validation';
 import { useToast } from '../../../../shared/ui/toast';

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorText } from '../../../../shared/api/client';
-import { isAdmin } from '../../../../shared/api/types';
+import { isAdmin } from '../../../../shared/api/user';
 import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
 import { MAX_LENGTH, resolverFrom } from '../../../../shared/forms/validation';
 import { useToast } from '../../../../shared/ui/toast';

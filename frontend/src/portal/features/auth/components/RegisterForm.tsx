@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../../shared/api/client';
-import { isAdmin } from '../../../../shared/api/types';
+import { isAdmin } from '../../../../shared/api/user';
 import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
 import { MAX_LENGTH, resolverFrom } from '../../../../shared/forms/validation';
 import { useToast } from '../../../../shared/ui/toast';

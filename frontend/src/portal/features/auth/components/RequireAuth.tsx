@@ -1,6 +1,6 @@
 import { type ReactNode, useDeferredValue } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isAdmin } from '../../../../shared/api/types';
+import { isAdmin } from '../../../../shared/api/user';
 import { FullScreenSpinner } from '../../../../shared/ui/FullScreenSpinner';
 import { useCurrentUser } from '../hooks';
 

@@ -6,7 +6,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { CreditBundle } from '../../../../shared/api/types';
+import type { CreditBundle } from '../../../../shared/api/schema';
 import { formatCurrency } from '../../../../shared/ui/formatters';
 import { creditsText } from './CreditBalanceChip';
 

@@ -1,4 +1,4 @@
-import type { Project } from '../../../../shared/api/types';
+import type { Project } from '../../../../shared/api/schema';
 import { useCardPayment } from '../../payments/components/CardPaymentProvider';
 import { PayWithCardButton } from '../../payments/components/PayWithCardButton';
 import { Suspense } from 'react';

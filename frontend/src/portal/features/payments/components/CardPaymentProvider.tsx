@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { CreditBundle, Project, PurchaseCreditsResponse } from '../../../../shared/api/types';
+import type { CreditBundle, Project, PurchaseCreditsResponse } from '../../../../shared/api/schema';
 import { useOpenBundlePayment, useOpenCardPayment, type PaymentSession } from '../hooks';
 
 // The dialog (card form, Stripe or the emulator's form) loads when a payment is first opened.

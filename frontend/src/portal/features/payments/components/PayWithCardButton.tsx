@@ -1,7 +1,7 @@
 import CreditCard from '@mui/icons-material/CreditCard';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import type { Project } from '../../../../shared/api/types';
+import type { Project } from '../../../../shared/api/schema';
 import { useCardPayment } from './CardPaymentProvider';
 
 /** 'Pay with Card' on an unpaid project card (CONTRACT §7); needs a <CardPaymentProvider> above it. */

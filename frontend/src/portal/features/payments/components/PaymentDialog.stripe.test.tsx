@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../../shared/api/queryClient';
-import type { Project } from '../../../../shared/api/types';
+import type { Project } from '../../../../shared/api/schema';
 import { bodyOf, callsTo, mockFetch, renderWithApp } from '../../../../test/utils';
 import { PUBLIC_CONFIG_KEY } from '../../booking/api';
 import { project } from '../../projects/fixtures';

@@ -15,7 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ApiError, serverMessageOf } from '../../../../shared/api/client';
-import type { CreditBundle, Project, PurchaseCreditsResponse, TestPaymentMethod, User } from '../../../../shared/api/types';
+import type { CreditBundle, Project, PurchaseCreditsResponse, TestPaymentMethod, User } from '../../../../shared/api/schema';
 import { formatCurrency } from '../../../../shared/ui/formatters';
 import { brand } from '../../../../shared/ui/theme';
 import { useToast } from '../../../../shared/ui/toast';

@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import type { Project } from '../../../../shared/api/types';
+import type { Project } from '../../../../shared/api/schema';
 import { formatCurrency } from '../../../../shared/ui/formatters';
 
 export interface PaymentSuccessDialogProps {

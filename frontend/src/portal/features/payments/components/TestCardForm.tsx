@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { TestPaymentMethod } from '../../../../shared/api/types';
+import type { TestPaymentMethod } from '../../../../shared/api/schema';
 import {
   digitsOnly,
   formatCardNumber,

@@ -8,7 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { Project } from '../../../../shared/api/types';
+import type { Project } from '../../../../shared/api/schema';
 import { formatCurrency, formatDate } from '../../../../shared/ui/formatters';
 import { PaymentBadge } from './PaymentBadge';
 import { ProjectThumbnail } from './ProjectThumbnail';
