@@ -125,7 +125,11 @@ test.describe('Portal accessibility (issue 15)', () => {
     await expect(card).not.toContainText('Unpaid');
   });
 
-  test('as a client on a phone: the menu opens from the keyboard, keeps the focus and gives it back', async ({ page, playwright, baseURL }) => {
+  test('as a client on a phone: the menu opens from the keyboard, keeps the focus and gives it back', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const admin = await playwright.request.newContext({ baseURL });
     const { person } = await clientWithProject(admin);
     await admin.dispose();

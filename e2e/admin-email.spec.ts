@@ -70,7 +70,8 @@ test.describe('Admin E-mail system (issue 6)', () => {
     await expect(page.getByText('extra@example.com')).toHaveCount(0);
 
     await page.getByLabel('Subject', { exact: true }).fill(subject);
-    const html = '<h1 id="title">Spring sessions</h1><p>Book your slot.</p><script>document.getElementById("title").textContent = "HACKED"</script>';
+    const html =
+      '<h1 id="title">Spring sessions</h1><p>Book your slot.</p><script>document.getElementById("title").textContent = "HACKED"</script>';
     await page.getByLabel('HTML Content').fill(html);
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.frameLocator('iframe[title="Email preview"]');

@@ -65,7 +65,9 @@ test('the admin Projects page renders the first page of 20,000 projects within 1
     await db.query('ANALYZE users, services, projects, project_services');
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM projects WHERE name LIKE $1 || ' Project %'`, [tag]);
     expect(rows[0].n).toBe(PROJECTS);
-    console.log(`seeded ${PROJECTS} projects, ${CLIENTS} clients, ${PROJECTS * 3} service lines in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${PROJECTS} projects, ${CLIENTS} clients, ${PROJECTS * 3} service lines in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+    );
 
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();

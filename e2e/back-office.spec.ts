@@ -22,7 +22,10 @@ async function createService(admin: Page, name: string, price: string): Promise<
 }
 
 test.describe('Back office and My Projects (issue 3)', () => {
-  test('services, a client and a project → the client sees it Unpaid → marked paid → Paid with View Project', async ({ browser, baseURL }) => {
+  test('services, a client and a project → the client sees it Unpaid → marked paid → Paid with View Project', async ({
+    browser,
+    baseURL,
+  }) => {
     const tag = `E2E${Date.now().toString(36)}`;
     const client = newPerson('studio');
     const admin = await session(browser, baseURL, ADMIN.email, ADMIN.password);
@@ -48,7 +51,10 @@ test.describe('Back office and My Projects (issue 3)', () => {
     await projectDialog.getByRole('combobox', { name: 'Client' }).fill(client.name);
     await admin.getByRole('option', { name: client.name }).click();
     const serviceBox = projectDialog.getByRole('combobox', { name: 'Service' });
-    for (const [service, quantity] of [[`${tag} Aerial photos`, 2], [`${tag} Twilight shoot`, 1]] as const) {
+    for (const [service, quantity] of [
+      [`${tag} Aerial photos`, 2],
+      [`${tag} Twilight shoot`, 1],
+    ] as const) {
       // On a busy machine a click can reach the list while it is still opening: choose until the box shows the service.
       await expect(async () => {
         const option = admin.getByRole('option', { name: new RegExp(service) });
@@ -92,9 +98,16 @@ test.describe('Back office and My Projects (issue 3)', () => {
     // Two paid projects for a new client, made through the API as the admin.
     const api = admin.request;
     const person = newPerson('csv');
-    const { id: clientId } = await (await api.post('/api/register', { data: { username: person.name, email: person.email, password: person.password, role: 'client' } })).json();
-    for (const [name, price] of [['North', '120'], ['South', '80.25']] as const) {
-      const { id } = await (await api.post('/api/projects', { data: { name: `${tag} ${name}`, clientId, price, selectedServices: [] } })).json();
+    const { id: clientId } = await (
+      await api.post('/api/register', { data: { username: person.name, email: person.email, password: person.password, role: 'client' } })
+    ).json();
+    for (const [name, price] of [
+      ['North', '120'],
+      ['South', '80.25'],
+    ] as const) {
+      const { id } = await (
+        await api.post('/api/projects', { data: { name: `${tag} ${name}`, clientId, price, selectedServices: [] } })
+      ).json();
       expect((await api.patch(`/api/projects/${id}/mark-paid`, { data: {} })).ok()).toBe(true);
     }
     void request;
@@ -125,10 +138,14 @@ test.describe('Back office and My Projects (issue 3)', () => {
     const people = [newPerson('seek'), newPerson('seek')];
     const ids: number[] = [];
     for (const [i, p] of people.entries()) {
-      const res = await api.post('/api/register', { data: { username: `${tag} ${i ? 'Zora' : 'Yann'}`, email: p.email, password: p.password, role: 'client' } });
+      const res = await api.post('/api/register', {
+        data: { username: `${tag} ${i ? 'Zora' : 'Yann'}`, email: p.email, password: p.password, role: 'client' },
+      });
       ids.push((await res.json()).id);
     }
-    const { id: serviceId } = await (await api.post('/api/services', { data: { name: `${tag} Drone`, description: 'Sky-high views of the garden', price: 60 } })).json();
+    const { id: serviceId } = await (
+      await api.post('/api/services', { data: { name: `${tag} Drone`, description: 'Sky-high views of the garden', price: 60 } })
+    ).json();
     await api.post('/api/projects', { data: { name: `${tag} Cottage`, clientId: ids[0], selectedServices: [{ serviceId, quantity: 1 }] } });
     await api.post('/api/projects', { data: { name: `${tag} Villa`, clientId: ids[0], price: 10, selectedServices: [] } });
 

@@ -6,7 +6,9 @@ async function clientWithProject(request: APIRequestContext, price: string) {
   const login = await request.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } });
   expect(login.ok()).toBe(true);
   const person = newPerson('payer');
-  const client = await (await request.post('/api/register', { data: { username: person.name, email: person.email, password: person.password, role: 'client' } })).json();
+  const client = await (
+    await request.post('/api/register', { data: { username: person.name, email: person.email, password: person.password, role: 'client' } })
+  ).json();
   const name = `Shoot ${Date.now().toString(36)}`;
   const project = await (
     await request.post('/api/projects', {
@@ -40,7 +42,11 @@ test.describe('Card payment (issue 4)', () => {
     await expect(card.getByRole('link', { name: 'View Project' }).or(card.getByRole('button', { name: 'View Project' }))).toBeVisible();
     // The admin's Payment History names the provider.
     const payments = await (await admin.get('/api/payments')).json();
-    expect(payments.find((p: { projectName: string }) => p.projectName === name)).toMatchObject({ method: 'Stripe', amount: 149.99, status: 'completed' });
+    expect(payments.find((p: { projectName: string }) => p.projectName === name)).toMatchObject({
+      method: 'Stripe',
+      amount: 149.99,
+      status: 'completed',
+    });
     await admin.dispose();
   });
 

@@ -6,14 +6,25 @@ async function setUp(admin: APIRequestContext, credits: number) {
   expect((await admin.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } })).ok()).toBe(true);
   const tag = Date.now().toString(36);
   const person = newPerson('credits');
-  const client = await (await admin.post('/api/register', { data: { username: person.name, email: person.email, password: person.password, role: 'client' } })).json();
-  const eligible = await (await admin.post('/api/services', { data: { name: `Drone ${tag}`, price: 150, creditEligible: true, creditCost: 2 } })).json();
+  const client = await (
+    await admin.post('/api/register', { data: { username: person.name, email: person.email, password: person.password, role: 'client' } })
+  ).json();
+  const eligible = await (
+    await admin.post('/api/services', { data: { name: `Drone ${tag}`, price: 150, creditEligible: true, creditCost: 2 } })
+  ).json();
   const money = await (await admin.post('/api/services', { data: { name: `Twilight ${tag}`, price: 120 } })).json();
   const bundle = await (await admin.post('/api/credit-bundles', { data: { name: `Pack ${tag}`, price: 45, creditAmount: 5 } })).json();
   const project = async (name: string, lines: Array<{ serviceId: number; quantity: number }>) =>
-    (await admin.post('/api/projects', { data: { name: `${name} ${tag}`, clientId: client.id, selectedServices: lines, downloadLink: 'https://files.example.com/x.zip' } })).json();
+    (
+      await admin.post('/api/projects', {
+        data: { name: `${name} ${tag}`, clientId: client.id, selectedServices: lines, downloadLink: 'https://files.example.com/x.zip' },
+      })
+    ).json();
   const onlyEligible = await project('Cottage', [{ serviceId: eligible.id, quantity: 1 }]);
-  const mixed = await project('Penthouse', [{ serviceId: eligible.id, quantity: 1 }, { serviceId: money.id, quantity: 1 }]);
+  const mixed = await project('Penthouse', [
+    { serviceId: eligible.id, quantity: 1 },
+    { serviceId: money.id, quantity: 1 },
+  ]);
   if (credits) await admin.post('/api/credit-adjustments', { data: { userId: client.id, amount: credits, type: 'add' } });
   return { person, bundle, onlyEligible, mixed };
 }

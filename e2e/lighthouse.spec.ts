@@ -101,7 +101,11 @@ test.describe('Lighthouse performance (desktop)', () => {
     expect(registered.ok).toBe(true);
     const { id: clientId } = (await registered.json()) as { id: number };
     const admin = await apiSession(baseURL!, ADMIN.email, ADMIN.password);
-    for (const [name, price] of [['Harbour Lane', '350'], ['Maple Street', '120'], ['Ocean Drive', '89.50']]) {
+    for (const [name, price] of [
+      ['Harbour Lane', '350'],
+      ['Maple Street', '120'],
+      ['Ocean Drive', '89.50'],
+    ]) {
       const res = await fetch(`${baseURL}/api/projects`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: admin },

@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { ADMIN, expect, newPerson, registerInBrowser, signIn, test } from './support/fixtures';
 
 test.describe('Sessions and cross-site requests in the browser (issue 7)', () => {
-  test("the admin's 'Sign out everywhere' sends the client's open portal to sign-in at their next step", async ({ browser, baseURL, page }) => {
+  test("the admin's 'Sign out everywhere' sends the client's open portal to sign-in at their next step", async ({
+    browser,
+    baseURL,
+    page,
+  }) => {
     const client = newPerson('everywhere');
     await registerInBrowser(page, client);
     await expect(page.getByRole('heading', { name: 'My Projects' })).toBeVisible();

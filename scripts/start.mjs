@@ -36,10 +36,17 @@ function buildIfStale(name, output, sources) {
 }
 
 buildIfStale('frontend', join(root, 'frontend/dist/index.html'), [
-  'frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json', 'frontend/public',
+  'frontend/src',
+  'frontend/index.html',
+  'frontend/vite.config.ts',
+  'frontend/package.json',
+  'frontend/public',
 ]);
 buildIfStale('backend', join(root, 'backend/dist/main.js'), [
-  'backend/src', 'backend/package.json', 'backend/tsconfig.json', 'backend/tsconfig.build.json',
+  'backend/src',
+  'backend/package.json',
+  'backend/tsconfig.json',
+  'backend/tsconfig.build.json',
 ]);
 
 const child = spawn(process.execPath, [join(root, 'backend/dist/main.js')], { cwd: root, stdio: 'inherit', env: process.env });

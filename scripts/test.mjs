@@ -15,22 +15,30 @@ const only = process.env.TEST_ONLY ? process.env.TEST_ONLY.split(',') : null;
 
 const suites = [
   {
-    key: 'unit', name: 'backend unit (domain, handlers)', cwd: 'backend',
+    key: 'unit',
+    name: 'backend unit (domain, handlers)',
+    cwd: 'backend',
     cmd: ['npx', 'jest', '--config', 'jest.unit.config.js', '--json', `--outputFile=${join(out, 'unit.json')}`],
     read: () => jestCounts(join(out, 'unit.json')),
   },
   {
-    key: 'frontend', name: 'frontend unit (Vitest)', cwd: 'frontend',
+    key: 'frontend',
+    name: 'frontend unit (Vitest)',
+    cwd: 'frontend',
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'frontend.json')}`],
     read: () => jestCounts(join(out, 'frontend.json')),
   },
   {
-    key: 'api', name: 'API (Jest + supertest, real PostgreSQL and SMTP)', cwd: 'backend',
+    key: 'api',
+    name: 'API (Jest + supertest, real PostgreSQL and SMTP)',
+    cwd: 'backend',
     cmd: ['npx', 'jest', '--config', 'jest.api.config.js', '--runInBand', '--json', `--outputFile=${join(out, 'api.json')}`],
     read: () => jestCounts(join(out, 'api.json')),
   },
   {
-    key: 'e2e', name: 'browser (Playwright, Chromium)', cwd: '.',
+    key: 'e2e',
+    name: 'browser (Playwright, Chromium)',
+    cwd: '.',
     cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'e2e.json') },
     read: () => playwrightCounts(join(out, 'e2e.json')),
@@ -39,7 +47,11 @@ const suites = [
 
 function jestCounts(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0),
+    skipped: r.numPendingTests + (r.numTodoTests ?? 0),
+  };
 }
 
 function playwrightCounts(file) {
@@ -53,7 +65,9 @@ for (const suite of suites) {
   console.log(`\n=== ${suite.name} ===`);
   const started = Date.now();
   const run = spawnSync(suite.cmd[0], suite.cmd.slice(1), {
-    cwd: join(root, suite.cwd), stdio: 'inherit', env: { ...process.env, ...suite.env },
+    cwd: join(root, suite.cwd),
+    stdio: 'inherit',
+    env: { ...process.env, ...suite.env },
   });
   let counts;
   try {
@@ -67,7 +81,9 @@ for (const suite of suites) {
 
 console.log('\n=== summary ===');
 for (const r of results) {
-  console.log(`${r.name.padEnd(52)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped  ${r.seconds.toFixed(1)} s`);
+  console.log(
+    `${r.name.padEnd(52)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped  ${r.seconds.toFixed(1)} s`,
+  );
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -35,7 +35,15 @@ declare module 'autocannon' {
     interface Instance extends PromiseLike<Result> {
       stop(): void;
     }
-    function track(instance: Instance, opts?: { renderProgressBar?: boolean; renderResultsTable?: boolean; renderLatencyTable?: boolean; outputStream?: NodeJS.WritableStream }): void;
+    function track(
+      instance: Instance,
+      opts?: {
+        renderProgressBar?: boolean;
+        renderResultsTable?: boolean;
+        renderLatencyTable?: boolean;
+        outputStream?: NodeJS.WritableStream;
+      },
+    ): void;
   }
   function autocannon(opts: autocannon.Options): autocannon.Instance;
   export = autocannon;

@@ -26,7 +26,18 @@ import { DataSource } from 'typeorm';
 import { typeormOptions } from '../src/shared/database/typeorm-options';
 import { createTestDatabase, TestDatabase } from '../test/support/database';
 import { seedDataset, SeededDataset } from '../test/support/dataset';
-import { ADMIN, AppProcess, compiledBackend, freePort, get, HttpAnswer, HttpSession, sleep, startAppProcess, startHelloServer } from '../test/support/processes';
+import {
+  ADMIN,
+  AppProcess,
+  compiledBackend,
+  freePort,
+  get,
+  HttpAnswer,
+  HttpSession,
+  sleep,
+  startAppProcess,
+  startHelloServer,
+} from '../test/support/processes';
 
 const BACKEND = join(__dirname, '..');
 const ROOT = join(BACKEND, '..');
@@ -40,7 +51,10 @@ const num = (name: string, dflt: number) => {
 const DURATION = num('BENCH_DURATION', 10);
 const WARMUP = process.env.BENCH_WARMUP === '0' ? 0 : num('BENCH_WARMUP', 2);
 const CONNECTIONS = Math.round(num('BENCH_CONNECTIONS', 50));
-const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const REDEEM_POOL = Math.round(num('BENCH_REDEEM_POOL', Math.max(6000, (DURATION + WARMUP) * 600)));
 const OUTPUT = process.env.BENCH_OUTPUT ?? join(ROOT, 'docs', 'benchmarks.md');
 const tty = process.stderr.isTTY;
@@ -103,7 +117,8 @@ async function backendEntry(): Promise<{ mainJs: string; how: string }> {
     if (!st.isDirectory()) return st.mtimeMs;
     return Math.max(0, ...readdirSync(p).map((n) => newest(join(p, n))));
   };
-  if (existsSync(dist) && statSync(dist).mtimeMs >= newest(join(BACKEND, 'src'))) return { mainJs: dist, how: '`node backend/dist/main.js` (the `npm run build` output)' };
+  if (existsSync(dist) && statSync(dist).mtimeMs >= newest(join(BACKEND, 'src')))
+    return { mainJs: dist, how: '`node backend/dist/main.js` (the `npm run build` output)' };
   const { dir } = await compiledBackend();
   return {
     mainJs: join(dir, 'main.js'),
@@ -205,7 +220,13 @@ async function measure(url: string, call: Call, seconds: number, connections: nu
     body: call.body === undefined ? undefined : JSON.stringify(call.body),
     requests: call.setup ? [{ setupRequest: call.setup }] : undefined,
   });
-  if (progress && tty) autocannon.track(instance, { renderProgressBar: true, renderResultsTable: false, renderLatencyTable: false, outputStream: process.stderr });
+  if (progress && tty)
+    autocannon.track(instance, {
+      renderProgressBar: true,
+      renderResultsTable: false,
+      renderLatencyTable: false,
+      outputStream: process.stderr,
+    });
   (call as Call & { instance?: unknown }).instance = instance;
   const r = await instance;
   return {
@@ -235,7 +256,20 @@ const projectsPath = (sort: [string, 'ASC' | 'DESC'], offset: number, q?: string
 /** The sorts of the Projects page's columns (ProjectList.tsx; the API's PROJECT_SORTS): Created Date, Name, Client, Price, Status. */
 const BROWSE_SORTS = ['date', 'name', 'clientName', 'price', 'isPaid'] as const;
 /** Words of the seeded data (dataset.ts): streets and kinds of the projects, clients' names; each matches 1,000+ projects. */
-const SEARCH_WORDS = ['harbour', 'maple', 'ocean', 'station', 'river', 'twilight', 'drone', 'virtual', 'walker', 'patel', 'tanaka', 'garcia'];
+const SEARCH_WORDS = [
+  'harbour',
+  'maple',
+  'ocean',
+  'station',
+  'river',
+  'twilight',
+  'drone',
+  'virtual',
+  'walker',
+  'patel',
+  'tanaka',
+  'garcia',
+];
 /** One browsing path in this many searches. */
 const SEARCH_EVERY = 8;
 /** Searches ask one of the first pages of their results. */
@@ -253,7 +287,10 @@ function browsePaths(count: number, projects: number): string[] {
   const paths = new Set<string>();
   while (paths.size < count) {
     const i = paths.size;
-    const sort: [string, 'ASC' | 'DESC'] = [BROWSE_SORTS[i % BROWSE_SORTS.length], Math.floor(i / BROWSE_SORTS.length) % 2 ? 'ASC' : 'DESC'];
+    const sort: [string, 'ASC' | 'DESC'] = [
+      BROWSE_SORTS[i % BROWSE_SORTS.length],
+      Math.floor(i / BROWSE_SORTS.length) % 2 ? 'ASC' : 'DESC',
+    ];
     const search = i % SEARCH_EVERY === SEARCH_EVERY - 1;
     const page = Math.floor(random() * (search ? SEARCH_PAGES : pages));
     paths.add(projectsPath(sort, page * PAGE, search ? pick(SEARCH_WORDS) : undefined));
@@ -315,7 +352,12 @@ async function signIn(base: string, email: string, password: string): Promise<st
 function requestOf(call: Call): Req {
   if (!call.setup) return { method: call.method, path: call.path, cookie: call.cookie, body: call.body };
   const r = call.setup({ method: call.method, path: call.path, headers: call.cookie ? { cookie: call.cookie } : {} });
-  return { method: r.method as Method, path: r.path ?? call.path, cookie: r.headers?.cookie, body: r.body === undefined ? undefined : JSON.parse(String(r.body)) };
+  return {
+    method: r.method as Method,
+    path: r.path ?? call.path,
+    cookie: r.headers?.cookie,
+    body: r.body === undefined ? undefined : JSON.parse(String(r.body)),
+  };
 }
 
 /** One request on a connection of its own. */
@@ -345,7 +387,12 @@ async function timeNpmStart(dataDir: string): Promise<{ healthMs: number; pageMs
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   const started = Date.now();
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -384,7 +431,9 @@ async function main(): Promise<void> {
 
   const db: TestDatabase = await createTestDatabase();
   cleanups.push({ what: 'the database', run: () => db.drop() });
-  console.log(`database: a throwaway one on ${db.kind === 'external' ? 'the server of DATABASE_URL' : 'an embedded PostgreSQL in a temporary folder'}`);
+  console.log(
+    `database: a throwaway one on ${db.kind === 'external' ? 'the server of DATABASE_URL' : 'an embedded PostgreSQL in a temporary folder'}`,
+  );
 
   // The schema, by the app's own migrations.
   const ds = new DataSource(typeormOptions(db.url, []));
@@ -464,7 +513,12 @@ async function main(): Promise<void> {
         poolOut = true;
         (redeem as Call & { instance?: { stop(): void } }).instance?.stop();
       }
-      return { method: 'POST', path: '/api/redeem-credits', cookie: redeemerCookies.get(next.clientId)!, body: { projectId: next.projectId, description: 'Benchmark redemption' } };
+      return {
+        method: 'POST',
+        path: '/api/redeem-credits',
+        cookie: redeemerCookies.get(next.clientId)!,
+        body: { projectId: next.projectId, description: 'Benchmark redemption' },
+      };
     }),
     onDone: () => (poolOut ? `stopped early: the ${data.redemptionPool.length} prepared projects ran out` : undefined),
   };
@@ -481,15 +535,26 @@ async function main(): Promise<void> {
   // redemption pool: they are the oldest and the newest, and the projects edited are in between.
   const WRITE_EVERY = 20;
   const EDITABLE = 200;
-  const { res: editable } = await ask(app.url, { method: 'GET', path: `/api/projects?sort=${enc(['date', 'ASC'])}&range=${enc([1000, 1000 + EDITABLE - 1])}`, cookie: adminCookie });
-  if (editable.status !== 200 || !Array.isArray(editable.body)) throw new Error(`the projects to edit: GET /api/projects answered ${editable.status} ${editable.text.slice(0, 200)}`);
+  const { res: editable } = await ask(app.url, {
+    method: 'GET',
+    path: `/api/projects?sort=${enc(['date', 'ASC'])}&range=${enc([1000, 1000 + EDITABLE - 1])}`,
+    cookie: adminCookie,
+  });
+  if (editable.status !== 200 || !Array.isArray(editable.body))
+    throw new Error(`the projects to edit: GET /api/projects answered ${editable.status} ${editable.text.slice(0, 200)}`);
   const inPool = new Set(data.redemptionPool.map((p) => p.projectId));
   const edited = (editable.body as ProjectRow[]).filter((p) => p.clientId !== my.id && !inPool.has(p.id));
   const credited = [...new Set(edited.map((p) => p.clientId))];
   if (!edited.length) throw new Error('the mixed call found no project to edit');
   const write = (n: number): Req => {
     const k = Math.floor(n / 2);
-    if (n % 2) return { method: 'POST', path: '/api/credit-adjustments', cookie: adminCookie, body: { userId: credited[k % credited.length], amount: 1, type: 'add' } };
+    if (n % 2)
+      return {
+        method: 'POST',
+        path: '/api/credit-adjustments',
+        cookie: adminCookie,
+        body: { userId: credited[k % credited.length], amount: 1, type: 'add' },
+      };
     const p = edited[k % edited.length];
     return { ...projectEdit(p, `${p.name} (edit ${k + 1})`), cookie: adminCookie };
   };
@@ -603,7 +668,8 @@ async function main(): Promise<void> {
   ];
   const calls = ONLY.length ? CALLS.filter((c) => ONLY.includes(c.key)) : CALLS;
   const unknown = ONLY.filter((k) => k !== 'startup' && !CALLS.some((c) => c.key === k));
-  if (unknown.length) throw new Error(`BENCH_ONLY: unknown key ${unknown.join(', ')}; known: ${CALLS.map((c) => c.key).join(', ')}, startup`);
+  if (unknown.length)
+    throw new Error(`BENCH_ONLY: unknown key ${unknown.join(', ')}; known: ${CALLS.map((c) => c.key).join(', ')}, startup`);
 
   // Each call answers 2xx before it is measured (a benchmark of error answers would mean nothing); a call
   // with its own checks is not measured at all unless every one of them does.
@@ -614,11 +680,17 @@ async function main(): Promise<void> {
     if (answers.length === 1) {
       const [{ res }] = answers;
       const rows = Array.isArray(res.body) ? `${res.body.length} rows, ` : '';
-      console.log(`  check ${call.key}: ${res.status}, ${rows}${(res.text.length / 1024).toFixed(1)} kB (gzipped ${(gzipSync(res.text).length / 1024).toFixed(1)} kB), ${res.ms.toFixed(0)} ms`);
+      console.log(
+        `  check ${call.key}: ${res.status}, ${rows}${(res.text.length / 1024).toFixed(1)} kB (gzipped ${(gzipSync(res.text).length / 1024).toFixed(1)} kB), ${res.ms.toFixed(0)} ms`,
+      );
     } else {
       const ms = answers.map((a) => a.res.ms).sort((a, b) => a - b);
-      const statuses = [...new Set(answers.map((a) => `${a.req.method} ${a.res.status}`))].map((k) => `${k} ×${answers.filter((a) => `${a.req.method} ${a.res.status}` === k).length}`);
-      console.log(`  check ${call.key}: ${answers.length} requests: ${statuses.join(', ')}; ${ms[0].toFixed(0)}–${ms[ms.length - 1].toFixed(0)} ms`);
+      const statuses = [...new Set(answers.map((a) => `${a.req.method} ${a.res.status}`))].map(
+        (k) => `${k} ×${answers.filter((a) => `${a.req.method} ${a.res.status}` === k).length}`,
+      );
+      console.log(
+        `  check ${call.key}: ${answers.length} requests: ${statuses.join(', ')}; ${ms[0].toFixed(0)}–${ms[ms.length - 1].toFixed(0)} ms`,
+      );
     }
     const failed = answers.flatMap(({ req, res }) => {
       const what = `${call.name}: ${req.method} ${decodeURIComponent(req.path)}`;
@@ -626,15 +698,23 @@ async function main(): Promise<void> {
       if (strict && Array.isArray(res.body) && res.body.length === 0) return [`${what} answered an empty list`];
       return [];
     });
-    if (failed.length && strict) throw new Error(`"${call.name}" is not measured: requests it sends do not answer as they should:\n  ${failed.join('\n  ')}`);
+    if (failed.length && strict)
+      throw new Error(`"${call.name}" is not measured: requests it sends do not answer as they should:\n  ${failed.join('\n  ')}`);
     problems.push(...failed);
   }
   if (problems.length) console.error(`some calls do not answer 2xx:\n  ${problems.join('\n  ')}`);
 
   // Measurements: the bare server first, then each call (warm-up, then the measured run).
   console.log(`\nbare node:http server`);
-  if (WARMUP) await measure(`http://127.0.0.1:${helloPort}/`, { key: 'bare', name: 'bare', method: 'GET', path: '/' }, WARMUP, CONNECTIONS, false);
-  const bare = await measure(`http://127.0.0.1:${helloPort}/`, { key: 'bare', name: 'Bare node:http hello server', method: 'GET', path: '/', shown: 'GET / ("hello world")' }, DURATION, CONNECTIONS, true);
+  if (WARMUP)
+    await measure(`http://127.0.0.1:${helloPort}/`, { key: 'bare', name: 'bare', method: 'GET', path: '/' }, WARMUP, CONNECTIONS, false);
+  const bare = await measure(
+    `http://127.0.0.1:${helloPort}/`,
+    { key: 'bare', name: 'Bare node:http hello server', method: 'GET', path: '/', shown: 'GET / ("hello world")' },
+    DURATION,
+    CONNECTIONS,
+    true,
+  );
   console.log(`  ${Math.round(bare.rps)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms`);
 
   // autocannon stops sending when its time is up, but the product may still be working through what
@@ -662,7 +742,11 @@ async function main(): Promise<void> {
     );
     if (!app.running()) throw new Error(`the product exited during "${call.name}":\n${app.output().slice(-3000)}`);
     if (m.non2xx) {
-      const lines = app.output().split('\n').filter((l) => /"level":(40|50)|error/i.test(l)).slice(-3);
+      const lines = app
+        .output()
+        .split('\n')
+        .filter((l) => /"level":(40|50)|error/i.test(l))
+        .slice(-3);
       if (lines.length) console.log(`  the product logged:\n    ${lines.map((l) => l.slice(0, 400)).join('\n    ')}`);
     }
   }
@@ -677,7 +761,9 @@ async function main(): Promise<void> {
     const cold = await timeNpmStart(startDir);
     const warm = await timeNpmStart(startDir);
     startup = { cold, warm };
-    console.log(`  new folder: /api/health ${cold.healthMs} ms, page ${cold.pageMs} ms; existing folder: /api/health ${warm.healthMs} ms, page ${warm.pageMs} ms`);
+    console.log(
+      `  new folder: /api/health ${cold.healthMs} ms, page ${cold.pageMs} ms; existing folder: /api/health ${warm.healthMs} ms, page ${warm.pageMs} ms`,
+    );
   }
 
   // Targets (req/s as a share of the bare server's in the same run). A row that answered errors or
@@ -687,7 +773,10 @@ async function main(): Promise<void> {
     text: string;
     met: (m: Measured) => boolean;
   }
-  const ofBare = (pct: number): Target => ({ text: `≥ ${pct}% of bare (≥ ${fmt((bare.rps * pct) / 100)} req/s)`, met: (m) => m.rps >= (bare.rps * pct) / 100 });
+  const ofBare = (pct: number): Target => ({
+    text: `≥ ${pct}% of bare (≥ ${fmt((bare.rps * pct) / 100)} req/s)`,
+    met: (m) => m.rps >= (bare.rps * pct) / 100,
+  });
   const p99Within = (ms: number): Target => ({ text: `p99 ≤ ${ms} ms`, met: (m) => m.p99 <= ms });
   const clean: Target = { text: '0 errors, 0 non-2xx', met: (m) => m.errors === 0 && m.non2xx === 0 };
   const p1 = results.find((r) => r.call.key === 'projects');
@@ -706,7 +795,8 @@ async function main(): Promise<void> {
   const verdicts = new Map<string, { target: string; met: boolean }>();
   for (const m of results) {
     const targets = TARGETS[m.call.key];
-    if (targets) verdicts.set(m.call.key, { target: targets.map((t) => t.text).join(', '), met: targets.every((t) => t.met(m)) && clean.met(m) });
+    if (targets)
+      verdicts.set(m.call.key, { target: targets.map((t) => t.text).join(', '), met: targets.every((t) => t.met(m)) && clean.met(m) });
   }
   if (startup) verdicts.set('startup', { target: 'existing data folder: healthy within 5 s', met: startup.warm.healthMs <= 5000 });
   const verdictText = (v: { met: boolean } | undefined) => (v ? (v.met ? 'met' : '**MISSED**') : '');
@@ -789,11 +879,10 @@ ${missed.length ? `Targets missed: ${missed.map((k) => results.find((r) => r.cal
   console.log(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 
-main()
-  .then(
-    () => cleanup().then(() => process.exit(0)),
-    (err) => {
-      console.error(err instanceof Error ? err.stack ?? err.message : err);
-      return cleanup().then(() => process.exit(1));
-    },
-  );
+main().then(
+  () => cleanup().then(() => process.exit(0)),
+  (err) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    return cleanup().then(() => process.exit(1));
+  },
+);

@@ -34,24 +34,35 @@ async function main(): Promise<void> {
   try {
     const ds = app.get(DataSource);
     const t0 = Date.now();
-    await ds.query(`INSERT INTO users (username, email, password_hash, role, created_at)
-      SELECT 'Client ' || g, 'client' || g || '@example.com', 'x', 'client', now() - (g || ' hours')::interval FROM generate_series(1, $1) g`, [CLIENTS]);
+    await ds.query(
+      `INSERT INTO users (username, email, password_hash, role, created_at)
+      SELECT 'Client ' || g, 'client' || g || '@example.com', 'x', 'client', now() - (g || ' hours')::interval FROM generate_series(1, $1) g`,
+      [CLIENTS],
+    );
     await ds.query(`INSERT INTO services (name, description, price_cents, credit_eligible, credit_cost)
       SELECT 'Service ' || g, 'Description of service number ' || g, 5000 + g * 100, g % 2 = 0, 1 + g % 3 FROM generate_series(1, 50) g`);
-    await ds.query(`INSERT INTO projects (name, description, client_id, price_cents, is_paid, date)
+    await ds.query(
+      `INSERT INTO projects (name, description, client_id, price_cents, is_paid, date)
       SELECT 'Project ' || g || ' on ' || (ARRAY['Harbour Lane','Maple Street','Ocean Drive','Hill Road'])[1 + g % 4],
              'Listing photos', 2 + (g % $2), 0, g % 3 = 0, now() - (g || ' minutes')::interval
-        FROM generate_series(1, $1) g`, [PROJECTS, CLIENTS]);
+        FROM generate_series(1, $1) g`,
+      [PROJECTS, CLIENTS],
+    );
     await ds.query(`INSERT INTO project_services (project_id, service_id, quantity, unit_price_cents)
       SELECT p.id, s.sid, 1 + (p.id % 2), 5000 + s.sid * 100
         FROM projects p CROSS JOIN LATERAL (VALUES (1 + p.id % 50), (1 + (p.id + 17) % 50), (1 + (p.id + 33) % 50)) AS s(sid)`);
     await ds.query(`UPDATE projects p SET price_cents = l.total FROM (
       SELECT project_id, sum(unit_price_cents * quantity) AS total FROM project_services GROUP BY project_id) l WHERE l.project_id = p.id`);
-    await ds.query(`INSERT INTO payments (project_id, client_id, amount_cents, status, note, payment_date)
+    await ds.query(
+      `INSERT INTO payments (project_id, client_id, amount_cents, status, note, payment_date)
       SELECT p.id, p.client_id, p.price_cents, 'completed', 'Marked as paid by admin', p.date + interval '1 day'
-        FROM projects p ORDER BY p.id LIMIT $1`, [PAYMENTS]);
+        FROM projects p ORDER BY p.id LIMIT $1`,
+      [PAYMENTS],
+    );
     await ds.query('ANALYZE');
-    console.log(`seeded ${CLIENTS} clients, ${PROJECTS} projects, ${PROJECTS * 3} lines, ${PAYMENTS} payments in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${CLIENTS} clients, ${PROJECTS} projects, ${PROJECTS * 3} lines, ${PAYMENTS} payments in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',

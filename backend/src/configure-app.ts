@@ -30,7 +30,11 @@ import { ErrorResponse } from './shared/errors/error-response';
  * the scale check build it: one request path for every request (Fastify, then Nest's guards, pipes,
  * handler and filters). Call `init()` (or `listen()`) on the answer.
  */
-export async function createApp(root: DynamicModule, config: AppConfig, options: { quiet?: boolean } = {}): Promise<NestFastifyApplication> {
+export async function createApp(
+  root: DynamicModule,
+  config: AppConfig,
+  options: { quiet?: boolean } = {},
+): Promise<NestFastifyApplication> {
   const logger = createLogger(options.quiet ? 'silent' : config.logLevel);
   const adapter = new FastifyAdapter({
     trustProxy: parseTrustProxy(config.trustProxy),
@@ -65,7 +69,11 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig, logg
     if (request.url !== '/api/health') {
       const level = reply.statusCode >= 500 ? 'error' : reply.statusCode >= 400 ? 'warn' : 'info';
       logger[level](
-        { req: { id: request.id, method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+        {
+          req: { id: request.id, method: request.method, url: request.url },
+          res: { statusCode: reply.statusCode },
+          responseTime: Math.round(reply.elapsedTime),
+        },
         'request completed',
       );
     }
@@ -113,7 +121,8 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig, logg
 
   // Answers about a signed-in user's things are never kept by browsers or proxies (CONTRACT §8).
   fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (isApiPath(request.url) && !request.url.startsWith('/api/docs') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    if (isApiPath(request.url) && !request.url.startsWith('/api/docs') && !reply.hasHeader('cache-control'))
+      reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 
@@ -141,7 +150,9 @@ function registerBodyParsers(fastify: FastifyInstance): void {
   fastify.addContentTypeParser('application/json', options, (req, body: Buffer, done) => {
     (req as FastifyRequest & { rawBody?: Buffer }).rawBody = body;
     if (body.length === 0) return done(null, undefined);
-    json(req, body.toString('utf8'), (err, value) => (err ? done(Object.assign(new SyntaxError('The request body is not valid JSON.'), { statusCode: 400 })) : done(null, value)));
+    json(req, body.toString('utf8'), (err, value) =>
+      err ? done(Object.assign(new SyntaxError('The request body is not valid JSON.'), { statusCode: 400 })) : done(null, value),
+    );
   });
   fastify.addContentTypeParser('application/x-www-form-urlencoded', options, (_req, body: Buffer, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body.toString('utf8'))));
@@ -176,7 +187,9 @@ const PRERENDERED_PAGES = ['/auth', '/forgot-password', '/reset-password'];
 async function serveFrontend(app: NestFastifyApplication, staticDir: string): Promise<void> {
   if (!existsSync(join(staticDir, 'index.html'))) return;
   const prerendered = new Map(
-    PRERENDERED_PAGES.map((path): [string, string] => [path, `${path.slice(1)}.html`]).filter(([, file]) => existsSync(join(staticDir, file))),
+    PRERENDERED_PAGES.map((path): [string, string] => [path, `${path.slice(1)}.html`]).filter(([, file]) =>
+      existsSync(join(staticDir, file)),
+    ),
   );
   await app.register(async (web: FastifyInstance) => {
     await web.register(fastifyCompress, { encodings: ['gzip'] });

@@ -30,7 +30,10 @@ export async function apiSession(baseURL: string, email: string, password: strin
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`sign-in as ${email} failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (!cookie) throw new Error('the sign-in answered no session cookie');
   return cookie;
 }

@@ -79,64 +79,70 @@ async function productionBuild(): Promise<{ chunks: Chunk[]; html: string }> {
 }
 
 describe('bundle budgets (production build, gzipped JS)', () => {
-  it("keeps each page's first-load JS within its budget (150 kB in the portal, 250 kB in the back office)", { timeout: 180_000 }, async () => {
-    const { chunks, html } = await productionBuild();
-    const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-    const gzipped = new Map(chunks.map((c) => [c.fileName, gzipSync(c.code).length]));
-    const closure = (start: string[], into = new Set<string>()): Set<string> => {
-      for (const file of start) {
-        if (into.has(file)) continue;
-        into.add(file);
-        closure(byFile.get(file)!.imports, into);
-      }
-      return into;
-    };
-
-    // What index.html makes the browser fetch at once must be exactly the entry and its static imports.
-    const entry = chunks.find((c) => c.isEntry);
-    expect(entry, 'an entry chunk').toBeDefined();
-    const inHtml = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]);
-    const firstLoad = closure([entry!.fileName]);
-    expect(new Set(inHtml), 'scripts and modulepreloads of index.html').toEqual(firstLoad);
-
-    const chunkOf = (module: string): Chunk | undefined => {
-      const path = join(frontendDir, module);
-      return chunks.find((c) => c.moduleIds.includes(path));
-    };
-
-    const lines: string[] = [];
-    const failures: string[] = [];
-    const overBudget: string[] = [];
-    const entryKb = [...firstLoad].reduce((n, f) => n + gzipped.get(f)!, 0);
-    lines.push(`${'entry + modulepreloads'.padEnd(26)} ${kb(entryKb).padStart(6)} kB  (${firstLoad.size} files)`);
-    for (const page of PAGES) {
-      const files = new Set(firstLoad);
-      for (const module of page.needs) {
-        const chunk = chunkOf(module);
-        if (!chunk) {
-          failures.push(`${page.name}: no chunk holds ${module} (renamed? update PAGES in this test)`);
-          continue;
+  it(
+    "keeps each page's first-load JS within its budget (150 kB in the portal, 250 kB in the back office)",
+    { timeout: 180_000 },
+    async () => {
+      const { chunks, html } = await productionBuild();
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const gzipped = new Map(chunks.map((c) => [c.fileName, gzipSync(c.code).length]));
+      const closure = (start: string[], into = new Set<string>()): Set<string> => {
+        for (const file of start) {
+          if (into.has(file)) continue;
+          into.add(file);
+          closure(byFile.get(file)!.imports, into);
         }
-        closure([chunk.fileName], files);
-      }
-      const bytes = [...files].reduce((n, f) => n + gzipped.get(f)!, 0);
-      const over = bytes > page.budgetKb * 1000;
-      lines.push(`${page.name.padEnd(26)} ${kb(bytes).padStart(6)} kB  budget ${page.budgetKb} kB  (${files.size} files)${over ? '  OVER BUDGET' : ''}`);
-      if (over) {
-        overBudget.push(page.name);
-        failures.push(`${page.name}: ${kb(bytes)} kB gzipped JS, over its budget of ${page.budgetKb} kB`);
-      }
-      for (const file of files) {
-        const bad = byFile.get(file)!.moduleIds.filter((id) => page.forbidden.some((re) => re.test(id)));
-        if (bad.length) {
-          failures.push(`${page.name}: ${file} holds ${bad.length} modules that must stay lazy, e.g. ${relative(frontendDir, bad[0])}`);
+        return into;
+      };
+
+      // What index.html makes the browser fetch at once must be exactly the entry and its static imports.
+      const entry = chunks.find((c) => c.isEntry);
+      expect(entry, 'an entry chunk').toBeDefined();
+      const inHtml = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]);
+      const firstLoad = closure([entry!.fileName]);
+      expect(new Set(inHtml), 'scripts and modulepreloads of index.html').toEqual(firstLoad);
+
+      const chunkOf = (module: string): Chunk | undefined => {
+        const path = join(frontendDir, module);
+        return chunks.find((c) => c.moduleIds.includes(path));
+      };
+
+      const lines: string[] = [];
+      const failures: string[] = [];
+      const overBudget: string[] = [];
+      const entryKb = [...firstLoad].reduce((n, f) => n + gzipped.get(f)!, 0);
+      lines.push(`${'entry + modulepreloads'.padEnd(26)} ${kb(entryKb).padStart(6)} kB  (${firstLoad.size} files)`);
+      for (const page of PAGES) {
+        const files = new Set(firstLoad);
+        for (const module of page.needs) {
+          const chunk = chunkOf(module);
+          if (!chunk) {
+            failures.push(`${page.name}: no chunk holds ${module} (renamed? update PAGES in this test)`);
+            continue;
+          }
+          closure([chunk.fileName], files);
+        }
+        const bytes = [...files].reduce((n, f) => n + gzipped.get(f)!, 0);
+        const over = bytes > page.budgetKb * 1000;
+        lines.push(
+          `${page.name.padEnd(26)} ${kb(bytes).padStart(6)} kB  budget ${page.budgetKb} kB  (${files.size} files)${over ? '  OVER BUDGET' : ''}`,
+        );
+        if (over) {
+          overBudget.push(page.name);
+          failures.push(`${page.name}: ${kb(bytes)} kB gzipped JS, over its budget of ${page.budgetKb} kB`);
+        }
+        for (const file of files) {
+          const bad = byFile.get(file)!.moduleIds.filter((id) => page.forbidden.some((re) => re.test(id)));
+          if (bad.length) {
+            failures.push(`${page.name}: ${file} holds ${bad.length} modules that must stay lazy, e.g. ${relative(frontendDir, bad[0])}`);
+          }
         }
       }
-    }
-    console.log(
-      `First-load JS per page (gzip, 1 kB = 1000 bytes):\n${lines.join('\n')}` +
-        (overBudget.length ? `\nover the budget: ${overBudget.join(', ')}` : '\nevery page within its budget'),
-    );
-    expect(failures).toEqual([]);
-  });
+      console.log(
+        `First-load JS per page (gzip, 1 kB = 1000 bytes):\n${lines.join('\n')}` +
+          (overBudget.length ? `\nover the budget: ${overBudget.join(', ')}` : '\nevery page within its budget'),
+      );
+      expect(failures).toEqual([]);
+    },
+  );
 });

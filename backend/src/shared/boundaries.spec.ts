@@ -12,7 +12,11 @@ const importsOf = (path: string) => [...readFileSync(path, 'utf8').matchAll(/fro
 
 describe('module boundaries', () => {
   it('shared/ imports nothing from modules/', () => {
-    const offending = files(join(SRC, 'shared')).flatMap((f) => importsOf(f).filter((i) => i.includes('modules/')).map((i) => `${relative(SRC, f)}: ${i}`));
+    const offending = files(join(SRC, 'shared')).flatMap((f) =>
+      importsOf(f)
+        .filter((i) => i.includes('modules/'))
+        .map((i) => `${relative(SRC, f)}: ${i}`),
+    );
     expect(offending).toEqual([]);
   });
 
@@ -29,7 +33,9 @@ describe('module boundaries', () => {
 
   it('persistence files carry one suffix per role', () => {
     const persistence = files(join(SRC, 'modules')).filter((f) => f.includes('/infrastructure/persistence/'));
-    const odd = persistence.map((f) => relative(SRC, f)).filter((f) => !/\.(orm-entity|typeorm-repository|queries|mapper)(\.spec)?\.ts$/.test(f));
+    const odd = persistence
+      .map((f) => relative(SRC, f))
+      .filter((f) => !/\.(orm-entity|typeorm-repository|queries|mapper)(\.spec)?\.ts$/.test(f));
     expect(persistence.length).toBeGreaterThan(10);
     expect(odd).toEqual([]);
   });

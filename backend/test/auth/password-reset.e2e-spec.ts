@@ -18,7 +18,15 @@ describe('Password reset by e-mailed code (CONTRACT §5)', () => {
     const before = t.smtp.to(email).filter((m) => m.subject === 'Your password reset code').length;
     const res = await t.http().post('/api/verify/request-code').send({ email }).expect(200);
     expect(res.body).toEqual({ success: true, message: RESET_REQUEST_ANSWER });
-    const mail = await t.smtp.waitFor((m) => m.to.includes(email) && m.subject === 'Your password reset code' && t.smtp.to(email).filter((x) => x.subject === m.subject).indexOf(m) === before);
+    const mail = await t.smtp.waitFor(
+      (m) =>
+        m.to.includes(email) &&
+        m.subject === 'Your password reset code' &&
+        t.smtp
+          .to(email)
+          .filter((x) => x.subject === m.subject)
+          .indexOf(m) === before,
+    );
     const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     expect(mail.html).toContain(code!);
@@ -54,7 +62,11 @@ describe('Password reset by e-mailed code (CONTRACT §5)', () => {
     await session.get('/api/user').expect(401);
     await t.http().post('/api/login').send({ email: c.email, password: c.password }).expect(401);
     await t.http().post('/api/login').send({ email: c.email, password: newPassword }).expect(200);
-    const again = await t.http().post('/api/verify/reset-password').send({ email: c.email, code, newPassword: 'Another#Pass1' }).expect(400);
+    const again = await t
+      .http()
+      .post('/api/verify/reset-password')
+      .send({ email: c.email, code, newPassword: 'Another#Pass1' })
+      .expect(400);
     expect(again.body.message).toBe('Invalid or expired verification code');
   });
 
@@ -63,7 +75,11 @@ describe('Password reset by e-mailed code (CONTRACT §5)', () => {
     const code = await requestCode(c.email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const r = await t.http().post('/api/verify/reset-password').send({ email: c.email, code: wrong, newPassword: 'Harbour#Light9' }).expect(400);
+      const r = await t
+        .http()
+        .post('/api/verify/reset-password')
+        .send({ email: c.email, code: wrong, newPassword: 'Harbour#Light9' })
+        .expect(400);
       expect(r.body.message).toBe('Invalid or expired verification code');
     }
     await t.http().post('/api/verify/reset-password').send({ email: c.email, code, newPassword: 'Harbour#Light9' }).expect(400);
@@ -117,7 +133,11 @@ describe('Password reset by e-mailed code (CONTRACT §5)', () => {
     [{ code: '123456', newPassword: 'Harbour#Light' }, 'Password must contain at least one number'],
     [{ code: '123456', newPassword: 'HarbourLight9' }, 'Password must contain at least one special character'],
   ])('refuses %j with "%s"', async (body, message) => {
-    const res = await t.http().post('/api/verify/reset-password').send({ email: 'a@example.com', ...body }).expect(400);
+    const res = await t
+      .http()
+      .post('/api/verify/reset-password')
+      .send({ email: 'a@example.com', ...body })
+      .expect(400);
     expect(res.body.message).toBe(message);
   });
 

@@ -27,10 +27,10 @@ describe('a session deleted while one of its requests runs', () => {
     const agent = t.agent();
     const res = await agent.post('/api/register').send(c).expect(201);
     const sid = sessionIdOf(res.headers['set-cookie'] as unknown as string[])!;
-    await t.db.query(
-      `UPDATE session SET sess = jsonb_set(sess::jsonb, '{clock,lastSeenAt}', to_jsonb($2::bigint))::json WHERE sid = $1`,
-      [sid, Date.now() - 2 * 60_000],
-    );
+    await t.db.query(`UPDATE session SET sess = jsonb_set(sess::jsonb, '{clock,lastSeenAt}', to_jsonb($2::bigint))::json WHERE sid = $1`, [
+      sid,
+      Date.now() - 2 * 60_000,
+    ]);
     return { agent, sid, id: res.body.id as number };
   }
 

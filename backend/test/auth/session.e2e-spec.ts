@@ -72,31 +72,52 @@ describe('Session: register, login, logout, current user (spec §7 "Session")', 
   it('refuses a second account with the same e-mail (any case) or name with 409', async () => {
     const c = newClient();
     await t.http().post('/api/register').send(c).expect(201);
-    const dupEmail = await t.http().post('/api/register').send({ ...newClient(), email: c.email.toUpperCase() }).expect(409);
+    const dupEmail = await t
+      .http()
+      .post('/api/register')
+      .send({ ...newClient(), email: c.email.toUpperCase() })
+      .expect(409);
     expect(dupEmail.body.message).toBe('An account with this email already exists');
-    const dupName = await t.http().post('/api/register').send({ ...newClient(), username: c.username }).expect(409);
+    const dupName = await t
+      .http()
+      .post('/api/register')
+      .send({ ...newClient(), username: c.username })
+      .expect(409);
     expect(dupName.body.message).toBe('This name is already taken');
   });
 
   it('never grants admin through public registration', async () => {
-    const res = await t.http().post('/api/register').send({ ...newClient(), role: 'admin' }).expect(201);
+    const res = await t
+      .http()
+      .post('/api/register')
+      .send({ ...newClient(), role: 'admin' })
+      .expect(201);
     expect(res.body.role).toBe('client');
   });
 
   it('lets a signed-in client register someone, but still never as admin', async () => {
     const client = t.agent();
     await client.post('/api/register').send(newClient()).expect(201);
-    const res = await client.post('/api/register').send({ ...newClient(), role: 'admin' }).expect(201);
+    const res = await client
+      .post('/api/register')
+      .send({ ...newClient(), role: 'admin' })
+      .expect(201);
     expect(res.body.role).toBe('client');
   });
 
-  it("lets the admin create an admin or a client, and keeps the admin signed in as themself", async () => {
+  it('lets the admin create an admin or a client, and keeps the admin signed in as themself', async () => {
     const admin = t.agent();
     const login = await admin.post('/api/login').send({ email: ADMIN.email, password: ADMIN.password }).expect(200);
     expect(login.body.role).toBe('admin');
-    const created = await admin.post('/api/register').send({ ...newClient('staff'), role: 'admin' }).expect(201);
+    const created = await admin
+      .post('/api/register')
+      .send({ ...newClient('staff'), role: 'admin' })
+      .expect(201);
     expect(created.body.role).toBe('admin');
-    const createdClient = await admin.post('/api/register').send({ ...newClient(), role: 'client' }).expect(201);
+    const createdClient = await admin
+      .post('/api/register')
+      .send({ ...newClient(), role: 'client' })
+      .expect(201);
     expect(createdClient.body.role).toBe('client');
     const me = await admin.get('/api/user').expect(200);
     expect(me.body.email).toBe(ADMIN.email);
@@ -107,7 +128,11 @@ describe('Session: register, login, logout, current user (spec §7 "Session")', 
     await t.http().post('/api/register').send(c).expect(201);
     await t.http().post('/api/login').send({ email: c.email.toUpperCase(), password: c.password }).expect(200);
     const wrong = await t.http().post('/api/login').send({ email: c.email, password: 'wrong-password' }).expect(401);
-    const unknown = await t.http().post('/api/login').send({ email: 'nobody-' + c.email, password: 'wrong-password' }).expect(401);
+    const unknown = await t
+      .http()
+      .post('/api/login')
+      .send({ email: 'nobody-' + c.email, password: 'wrong-password' })
+      .expect(401);
     expect(wrong.body.message).toBe('Invalid email or password');
     expect(unknown.body).toMatchObject({ statusCode: 401, message: 'Invalid email or password', code: 'AUTH.INVALID_CREDENTIALS' });
   });
@@ -189,11 +214,19 @@ describe('Per-address limit on sign-in calls (AUTH_IP_LIMIT_PER_MIN)', () => {
     const from = <T extends { set(name: string, value: string): T }>(r: T) => r.set('X-Forwarded-For', ip);
     for (let i = 0; i < 3; i++) await from(t.http().post('/api/login')).send({ email: 'x@example.com', password: 'secret123' }).expect(401);
     const res = await from(t.http().post('/api/login')).send({ email: 'x@example.com', password: 'secret123' }).expect(429);
-    expect(res.body).toMatchObject({ statusCode: 429, message: 'Too many attempts from your address. Please wait a minute and try again.' });
+    expect(res.body).toMatchObject({
+      statusCode: 429,
+      message: 'Too many attempts from your address. Please wait a minute and try again.',
+    });
     await from(t.http().post('/api/verify/request-code')).send({ email: 'x@example.com' }).expect(429);
     await from(t.http().get('/api/health')).expect(200);
     await from(t.http().get('/api/user')).expect(401);
     // Another address still has its whole budget.
-    await t.http().post('/api/login').set('X-Forwarded-For', '203.0.113.9').send({ email: 'x@example.com', password: 'secret123' }).expect(401);
+    await t
+      .http()
+      .post('/api/login')
+      .set('X-Forwarded-For', '203.0.113.9')
+      .send({ email: 'x@example.com', password: 'secret123' })
+      .expect(401);
   });
 });

@@ -22,7 +22,10 @@ describe('Account settings: PATCH /api/update-account, DELETE /api/delete-accoun
   it('updates name, e-mail and company and answers the user without secrets', async () => {
     const { agent, id } = await signedIn();
     const email = `renamed-${id}@example.com`;
-    const res = await agent.patch('/api/update-account').send({ username: `Renamed ${id}`, email: email.toUpperCase(), company: 'Lee Interiors' }).expect(200);
+    const res = await agent
+      .patch('/api/update-account')
+      .send({ username: `Renamed ${id}`, email: email.toUpperCase(), company: 'Lee Interiors' })
+      .expect(200);
     expect(res.body).toMatchObject({ id, username: `Renamed ${id}`, email, company: 'Lee Interiors', role: 'client' });
     expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
     expect((await agent.get('/api/user').expect(200)).body.email).toBe(email);

@@ -26,29 +26,56 @@ describe('Admin Clients (spec §7 "Clients")', () => {
   it('searches name or e-mail case-insensitively, filters by role, pages with Content-Range', async () => {
     const tag = `find${process.pid}`;
     for (const who of ['Alpha', 'Beta', 'Gamma']) {
-      await admin.post('/api/register').send({ username: `${tag} ${who}`, email: `${who.toLowerCase()}.${tag}@example.com`, password: 'secret123', role: 'client' }).expect(201);
+      await admin
+        .post('/api/register')
+        .send({ username: `${tag} ${who}`, email: `${who.toLowerCase()}.${tag}@example.com`, password: 'secret123', role: 'client' })
+        .expect(201);
     }
-    const byName = await admin.get('/api/clients').query(listParams(['username', 'DESC'], [0, 1], { q: tag.toUpperCase() })).expect(200);
+    const byName = await admin
+      .get('/api/clients')
+      .query(listParams(['username', 'DESC'], [0, 1], { q: tag.toUpperCase() }))
+      .expect(200);
     expect(byName.body.map((u: { username: string }) => u.username)).toEqual([`${tag} Gamma`, `${tag} Beta`]);
     expect(contentRange(byName.headers['content-range']).total).toBe(3);
-    const byEmail = await admin.get('/api/clients').query(listParams(undefined, undefined, { q: `beta.${tag}@` })).expect(200);
+    const byEmail = await admin
+      .get('/api/clients')
+      .query(listParams(undefined, undefined, { q: `beta.${tag}@` }))
+      .expect(200);
     expect(byEmail.body).toHaveLength(1);
-    const admins = await admin.get('/api/clients').query(listParams(undefined, [0, 99], { role: 'admin' })).expect(200);
+    const admins = await admin
+      .get('/api/clients')
+      .query(listParams(undefined, [0, 99], { role: 'admin' }))
+      .expect(200);
     expect(admins.body.every((u: { role: string }) => u.role === 'admin')).toBe(true);
-    await admin.get('/api/clients').query(listParams(undefined, undefined, { role: 'owner' })).expect(400);
+    await admin
+      .get('/api/clients')
+      .query(listParams(undefined, undefined, { role: 'owner' }))
+      .expect(400);
   });
 
   it('edits name, e-mail and role with the spec messages and conflicts', async () => {
     const { id, email } = await clientAgent(t, 'edit');
     const other = await clientAgent(t, 'other');
-    const res = await admin.put(`/api/clients/${id}`).send({ username: `Edited ${id}`, email, role: 'admin' }).expect(200);
+    const res = await admin
+      .put(`/api/clients/${id}`)
+      .send({ username: `Edited ${id}`, email, role: 'admin' })
+      .expect(200);
     expect(res.body).toMatchObject({ id, username: `Edited ${id}`, role: 'admin' });
     const bad = await admin.put(`/api/clients/${id}`).send({ username: 'ab', email, role: 'client' }).expect(400);
     expect(bad.body.message).toBe('Name must be at least 3 characters');
-    const badEmail = await admin.put(`/api/clients/${id}`).send({ username: `Edited ${id}`, email: 'nope', role: 'client' }).expect(400);
+    const badEmail = await admin
+      .put(`/api/clients/${id}`)
+      .send({ username: `Edited ${id}`, email: 'nope', role: 'client' })
+      .expect(400);
     expect(badEmail.body.message).toBe('Please enter a valid email');
-    await admin.put(`/api/clients/${id}`).send({ username: `Edited ${id}`, email, role: 'owner' }).expect(400);
-    const taken = await admin.put(`/api/clients/${id}`).send({ username: `Edited ${id}`, email: other.email, role: 'client' }).expect(409);
+    await admin
+      .put(`/api/clients/${id}`)
+      .send({ username: `Edited ${id}`, email, role: 'owner' })
+      .expect(400);
+    const taken = await admin
+      .put(`/api/clients/${id}`)
+      .send({ username: `Edited ${id}`, email: other.email, role: 'client' })
+      .expect(409);
     expect(taken.body.message).toBe('An account with this email already exists');
     await admin.put('/api/clients/2147483647').send({ username: 'Nobody here', email: 'n@example.com', role: 'client' }).expect(404);
   });

@@ -13,12 +13,29 @@ describe('Credits, first part: bundles, balances, adjustments (spec §7 "Credits
   });
   afterAll(() => t.close());
 
-  const bundle = (over: Record<string, unknown> = {}) => ({ name: `${tag} Starter`, description: '', price: 90, creditAmount: 10, isActive: true, ...over });
+  const bundle = (over: Record<string, unknown> = {}) => ({
+    name: `${tag} Starter`,
+    description: '',
+    price: 90,
+    creditAmount: 10,
+    isActive: true,
+    ...over,
+  });
 
   it('creates, updates and deletes bundles; clients see only active ones', async () => {
     const created = await admin.post('/api/credit-bundles').send(bundle()).expect(201);
-    expect(created.body).toEqual({ id: expect.any(Number), name: `${tag} Starter`, description: '', creditAmount: 10, price: 90, isActive: true });
-    const hidden = await admin.post('/api/credit-bundles').send(bundle({ name: `${tag} Hidden`, isActive: false, price: '45.50', creditAmount: '5' })).expect(201);
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      name: `${tag} Starter`,
+      description: '',
+      creditAmount: 10,
+      price: 90,
+      isActive: true,
+    });
+    const hidden = await admin
+      .post('/api/credit-bundles')
+      .send(bundle({ name: `${tag} Hidden`, isActive: false, price: '45.50', creditAmount: '5' }))
+      .expect(201);
     expect(hidden.body).toMatchObject({ price: 45.5, creditAmount: 5, isActive: false });
     const forClient = (await client.agent.get('/api/credit-bundles').expect(200)).body.map((b: { name: string }) => b.name);
     expect(forClient).toContain(`${tag} Starter`);
@@ -34,8 +51,15 @@ describe('Credits, first part: bundles, balances, adjustments (spec §7 "Credits
   });
 
   it('pages the admin list with a Content-Range', async () => {
-    for (const n of [1, 2, 3]) await admin.post('/api/credit-bundles').send(bundle({ name: `${tag}-page ${n}`, price: 10 * n })).expect(201);
-    const res = await admin.get('/api/credit-bundles/admin').query(listParams(['price', 'DESC'], [0, 1], { q: `${tag}-page` })).expect(200);
+    for (const n of [1, 2, 3])
+      await admin
+        .post('/api/credit-bundles')
+        .send(bundle({ name: `${tag}-page ${n}`, price: 10 * n }))
+        .expect(201);
+    const res = await admin
+      .get('/api/credit-bundles/admin')
+      .query(listParams(['price', 'DESC'], [0, 1], { q: `${tag}-page` }))
+      .expect(200);
     expect(res.body.map((b: { price: number }) => b.price)).toEqual([30, 20]);
     expect(contentRange(res.headers['content-range']).total).toBe(3);
   });
@@ -94,7 +118,10 @@ describe('Credits, first part: bundles, balances, adjustments (spec §7 "Credits
     [{ amount: 1.5, type: 'add' }, 'Amount must be at least 1'],
     [{ amount: 2, type: 'gift' }, 'Type must be add or remove'],
   ])('refuses the adjustment %j with "%s"', async (body, message) => {
-    const res = await admin.post('/api/credit-adjustments').send({ userId: client.id, ...body }).expect(400);
+    const res = await admin
+      .post('/api/credit-adjustments')
+      .send({ userId: client.id, ...body })
+      .expect(400);
     expect(res.body.message).toBe(message);
   });
 
@@ -106,7 +133,10 @@ describe('Credits, first part: bundles, balances, adjustments (spec §7 "Credits
     const res = await admin.get('/api/clients-with-credits').expect(200);
     const me = res.body.find((c: { id: number }) => c.id === client.id);
     expect(me).toMatchObject({ username: client.username, email: client.email, creditBalance: 3 });
-    expect(me.transactions.map((x: { type: string; amount: number }) => `${x.type}:${x.amount}`)).toEqual(['adjustment-remove:2', 'adjustment-add:5']);
+    expect(me.transactions.map((x: { type: string; amount: number }) => `${x.type}:${x.amount}`)).toEqual([
+      'adjustment-remove:2',
+      'adjustment-add:5',
+    ]);
     expect(res.body.every((c: { id: number }) => typeof c.id === 'number')).toBe(true);
     expect(res.body.some((c: { email: string }) => c.email === 'owner@studio.test')).toBe(false);
   });
@@ -132,9 +162,17 @@ describe('Credits, first part: bundles, balances, adjustments (spec §7 "Credits
 
   it('backs the ledger rules with database constraints', async () => {
     await expect(t.db.query(`UPDATE user_credits SET balance = -1 WHERE user_id = $1`, [client.id])).rejects.toThrow(/check constraint/);
-    await expect(t.db.query(`INSERT INTO credit_transactions (user_id, amount, type) VALUES ($1, 0, 'adjustment-add')`, [client.id])).rejects.toThrow(/check constraint/);
-    await t.db.query(`INSERT INTO credit_transactions (user_id, amount, type, stripe_payment_id) VALUES ($1, 1, 'purchase', 'pi_dup')`, [client.id]);
-    await expect(t.db.query(`INSERT INTO credit_transactions (user_id, amount, type, stripe_payment_id) VALUES ($1, 1, 'purchase', 'pi_dup')`, [client.id])).rejects.toThrow(/duplicate key/);
+    await expect(
+      t.db.query(`INSERT INTO credit_transactions (user_id, amount, type) VALUES ($1, 0, 'adjustment-add')`, [client.id]),
+    ).rejects.toThrow(/check constraint/);
+    await t.db.query(`INSERT INTO credit_transactions (user_id, amount, type, stripe_payment_id) VALUES ($1, 1, 'purchase', 'pi_dup')`, [
+      client.id,
+    ]);
+    await expect(
+      t.db.query(`INSERT INTO credit_transactions (user_id, amount, type, stripe_payment_id) VALUES ($1, 1, 'purchase', 'pi_dup')`, [
+        client.id,
+      ]),
+    ).rejects.toThrow(/duplicate key/);
     await t.db.query(`DELETE FROM credit_transactions WHERE stripe_payment_id = 'pi_dup'`);
   });
 });

@@ -11,9 +11,24 @@ describe('Redeeming credits on a project (CONTRACT §4, spec §9)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await adminAgent(t);
-    eligible = (await admin.post('/api/services').send({ name: `${tag} Aerial`, price: 150, creditEligible: true, creditCost: 2 }).expect(201)).body.id;
-    eligibleCheap = (await admin.post('/api/services').send({ name: `${tag} Floor plan`, price: 40, creditEligible: true, creditCost: 1 }).expect(201)).body.id;
-    moneyOnly = (await admin.post('/api/services').send({ name: `${tag} Twilight`, price: 120 }).expect(201)).body.id;
+    eligible = (
+      await admin
+        .post('/api/services')
+        .send({ name: `${tag} Aerial`, price: 150, creditEligible: true, creditCost: 2 })
+        .expect(201)
+    ).body.id;
+    eligibleCheap = (
+      await admin
+        .post('/api/services')
+        .send({ name: `${tag} Floor plan`, price: 40, creditEligible: true, creditCost: 1 })
+        .expect(201)
+    ).body.id;
+    moneyOnly = (
+      await admin
+        .post('/api/services')
+        .send({ name: `${tag} Twilight`, price: 120 })
+        .expect(201)
+    ).body.id;
   });
   afterAll(() => t.close());
 
@@ -23,14 +38,31 @@ describe('Redeeming credits on a project (CONTRACT §4, spec §9)', () => {
     return c;
   }
   const projectFor = async (clientId: number, lines: Array<[number, number]>) =>
-    (await admin.post('/api/projects').send({ name: `${tag} P${Math.random().toString(36).slice(2, 6)}`, clientId, selectedServices: lines.map(([serviceId, quantity]) => ({ serviceId, quantity })) }).expect(201)).body;
+    (
+      await admin
+        .post('/api/projects')
+        .send({
+          name: `${tag} P${Math.random().toString(36).slice(2, 6)}`,
+          clientId,
+          selectedServices: lines.map(([serviceId, quantity]) => ({ serviceId, quantity })),
+        })
+        .expect(201)
+    ).body;
   const balanceOf = async (userId: number) => (await admin.get(`/api/user-credits/${userId}`).expect(200)).body.balance as number;
   const ledgerSum = async (userId: number) =>
-    (await t.db.query(`SELECT coalesce(sum(CASE WHEN type IN ('purchase','adjustment-add') THEN amount ELSE -amount END),0)::int AS s FROM credit_transactions WHERE user_id = $1`, [userId]))[0].s as number;
+    (
+      await t.db.query(
+        `SELECT coalesce(sum(CASE WHEN type IN ('purchase','adjustment-add') THEN amount ELSE -amount END),0)::int AS s FROM credit_transactions WHERE user_id = $1`,
+        [userId],
+      )
+    )[0].s as number;
 
   it('pays a project made only of eligible services with credits: Paid, nothing left', async () => {
     const c = await clientWithCredits(10);
-    const p = await projectFor(c.id, [[eligible, 2], [eligibleCheap, 1]]);
+    const p = await projectFor(c.id, [
+      [eligible, 2],
+      [eligibleCheap, 1],
+    ]);
     expect(p).toMatchObject({ creditCost: 5, creditsDue: 5, unpaidAmount: 340 });
     const res = await c.agent.post('/api/redeem-credits').send({ projectId: p.id, description: 'Using my credits' }).expect(200);
     expect(res.body).toEqual({ hasRemainingServices: false, remainingBalance: 0, creditBalance: 5 });
@@ -45,11 +77,21 @@ describe('Redeeming credits on a project (CONTRACT §4, spec §9)', () => {
 
   it('on a mixed project pays the eligible part; the rest is paid by card for exactly what remains', async () => {
     const c = await clientWithCredits(4);
-    const p = await projectFor(c.id, [[eligible, 1], [moneyOnly, 1]]);
+    const p = await projectFor(c.id, [
+      [eligible, 1],
+      [moneyOnly, 1],
+    ]);
     const services = (await c.agent.get(`/api/project-services-with-credits/${p.id}`).expect(200)).body;
     expect(services).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ serviceId: eligible, creditEligible: true, isEligible: true, creditCost: 2, quantity: 1, paidWithCredits: false }),
+        expect.objectContaining({
+          serviceId: eligible,
+          creditEligible: true,
+          isEligible: true,
+          creditCost: 2,
+          quantity: 1,
+          paidWithCredits: false,
+        }),
         expect.objectContaining({ serviceId: moneyOnly, creditEligible: false, isEligible: false, paidWithCredits: false }),
       ]),
     );
@@ -58,7 +100,10 @@ describe('Redeeming credits on a project (CONTRACT §4, spec §9)', () => {
     expect((await c.agent.get(`/api/project-remaining-balance/${p.id}`).expect(200)).body).toEqual({ unpaidAmount: 120 });
     const intent = (await c.agent.post('/api/create-payment-intent').send({ projectId: p.id }).expect(200)).body;
     expect(intent.amount).toBe(120);
-    await c.agent.post(`/api/payment-emulator/payment_intents/${intent.paymentIntentId}/confirm`).send({ payment_method: 'pm_card_visa' }).expect(200);
+    await c.agent
+      .post(`/api/payment-emulator/payment_intents/${intent.paymentIntentId}/confirm`)
+      .send({ payment_method: 'pm_card_visa' })
+      .expect(200);
     const paid = await c.agent.post('/api/confirm-payment').send({ projectId: p.id, paymentIntentId: intent.paymentIntentId }).expect(200);
     expect(paid.body.project).toMatchObject({ isPaid: true, unpaidAmount: 0 });
     // Redeeming again finds nothing eligible.
@@ -78,7 +123,9 @@ describe('Redeeming credits on a project (CONTRACT §4, spec §9)', () => {
   it('refuses a project with no eligible service, a paid one, and other people', async () => {
     const c = await clientWithCredits(10);
     const p = await projectFor(c.id, [[moneyOnly, 1]]);
-    expect((await c.agent.post('/api/redeem-credits').send({ projectId: p.id }).expect(400)).body.message).toBe('No eligible services left to pay with credits');
+    expect((await c.agent.post('/api/redeem-credits').send({ projectId: p.id }).expect(400)).body.message).toBe(
+      'No eligible services left to pay with credits',
+    );
     const paid = await projectFor(c.id, [[eligible, 1]]);
     await admin.patch(`/api/projects/${paid.id}/mark-paid`).send({}).expect(200);
     await c.agent.post('/api/redeem-credits').send({ projectId: paid.id }).expect(400);
@@ -103,7 +150,9 @@ describe('Redeeming credits on a project (CONTRACT §4, spec §9)', () => {
     expect(answers.filter((a) => a.status === 400).every((a) => a.body.message === 'Insufficient credits')).toBe(true);
     expect(await balanceOf(c.id)).toBe(0);
     expect(await ledgerSum(c.id)).toBe(0);
-    const paidCount = (await c.agent.get(`/api/projects/client/${c.id}`).expect(200)).body.filter((p: { isPaid: boolean }) => p.isPaid).length;
+    const paidCount = (await c.agent.get(`/api/projects/client/${c.id}`).expect(200)).body.filter(
+      (p: { isPaid: boolean }) => p.isPaid,
+    ).length;
     expect(paidCount).toBe(1);
   });
 });

@@ -1,5 +1,16 @@
 import { SmtpSink } from '../support/smtp-sink';
-import { ADMIN, adminAgent, Agent, clientAgent, contentRange, createTestApp, eventually, listParams, newClient, TestApp } from '../support/test-app';
+import {
+  ADMIN,
+  adminAgent,
+  Agent,
+  clientAgent,
+  contentRange,
+  createTestApp,
+  eventually,
+  listParams,
+  newClient,
+  TestApp,
+} from '../support/test-app';
 
 const tag = () => `${process.pid}${Math.random().toString(36).slice(2, 8)}`;
 
@@ -31,7 +42,11 @@ describe('E-mail system (spec §7 "E-mail", CONTRACT §5) against a real SMTP se
       ['get', '/api/send-test-welcome-email', null],
       ['get', '/api/send-test-project-email', null],
       ['post', '/api/admin/send-client-invitation', { email: 'x@example.com', clientName: 'Xavier' }],
-      ['post', '/api/admin/send-custom-email', { recipients: ['x@example.com'], subject: 'Hi', htmlContent: '<p>Hi</p>', sendToAll: false }],
+      [
+        'post',
+        '/api/admin/send-custom-email',
+        { recipients: ['x@example.com'], subject: 'Hi', htmlContent: '<p>Hi</p>', sendToAll: false },
+      ],
       ['get', '/api/admin/email-outbox', null],
       ['get', '/api/admin/email-outbox/1', null],
       ['post', '/api/admin/email-outbox/1/resend', null],
@@ -65,7 +80,10 @@ describe('E-mail system (spec §7 "E-mail", CONTRACT §5) against a real SMTP se
     it('project notification when a project is created for a client', async () => {
       const c = await clientAgent(t, 'notify');
       const name = `Harbour Lane ${tag()}`;
-      await admin.post('/api/projects').send({ name, clientId: String(c.id), price: 250, services: [] }).expect(201);
+      await admin
+        .post('/api/projects')
+        .send({ name, clientId: String(c.id), price: 250, services: [] })
+        .expect(201);
       const m = await t.smtp.waitFor((x) => x.to.includes(c.email) && x.subject === `Your new project: ${name}`);
       expect(m.html).toContain(name);
       expect(m.text).toContain('$250.00');
@@ -97,36 +115,51 @@ describe('E-mail system (spec §7 "E-mail", CONTRACT §5) against a real SMTP se
       expect(code).toMatch(/^\d{6}$/);
       expect(m.html).toContain(code);
       await eventually(async () => {
-        const [row] = await t.db.query(`SELECT status, html, text FROM email_outbox WHERE to_address = $1 AND kind = 'password-reset'`, [c.email]);
+        const [row] = await t.db.query(`SELECT status, html, text FROM email_outbox WHERE to_address = $1 AND kind = 'password-reset'`, [
+          c.email,
+        ]);
         expect(row.status).toBe('sent');
         expect(row.html).not.toContain(code);
         expect(row.text).not.toContain(code);
       });
     });
 
-    it('test e-mails: to any address, and to the admin\'s own address', async () => {
+    it("test e-mails: to any address, and to the admin's own address", async () => {
       const to = `tester${tag()}@example.com`;
       const welcome = await admin.post('/api/admin/test-email').send({ email: to, type: 'welcome' }).expect(200);
       expect(welcome.body).toEqual({ success: true, message: `Test welcome email sent to ${to}` });
       const project = await admin.post('/api/admin/test-email').send({ email: to, type: 'project' }).expect(200);
       expect(project.body.success).toBe(true);
-      const got = t.smtp.to(to).map((m) => m.subject).sort();
-      expect(got).toEqual(['[Test] Welcome to your photography client portal', '[Test] Your new project: Sample project: Harbour Lane listing']);
+      const got = t.smtp
+        .to(to)
+        .map((m) => m.subject)
+        .sort();
+      expect(got).toEqual([
+        '[Test] Welcome to your photography client portal',
+        '[Test] Your new project: Sample project: Harbour Lane listing',
+      ]);
 
       const before = t.smtp.to(ADMIN.email).length;
-      expect((await admin.get('/api/send-test-welcome-email').expect(200)).body).toEqual({ success: true, message: `Test welcome email sent to ${ADMIN.email}` });
+      expect((await admin.get('/api/send-test-welcome-email').expect(200)).body).toEqual({
+        success: true,
+        message: `Test welcome email sent to ${ADMIN.email}`,
+      });
       expect((await admin.get('/api/send-test-project-email').expect(200)).body).toEqual({
         success: true,
         message: `Test project notification email sent to ${ADMIN.email}`,
       });
       const mine = t.smtp.to(ADMIN.email).slice(before);
-      expect(mine.map((m) => m.subject).sort()).toEqual(['[Test] Welcome to your photography client portal', '[Test] Your new project: Sample project: Harbour Lane listing']);
+      expect(mine.map((m) => m.subject).sort()).toEqual([
+        '[Test] Welcome to your photography client portal',
+        '[Test] Your new project: Sample project: Harbour Lane listing',
+      ]);
       expect(mine.find((m) => m.subject.includes('Welcome'))?.text).toContain(`Welcome, ${ADMIN.username}!`);
     });
 
     it('custom e-mail: the HTML exactly as written, a readable text part, each listed address once', async () => {
       const subject = `Spring mini-sessions ${tag()}`;
-      const html = '<h1>Spring &amp; light</h1><p>Book <a href="https://studio.test/book">your slot</a>.</p><script>alert(1)</script><ul><li>Friday</li><li>Saturday</li></ul>';
+      const html =
+        '<h1>Spring &amp; light</h1><p>Book <a href="https://studio.test/book">your slot</a>.</p><script>alert(1)</script><ul><li>Friday</li><li>Saturday</li></ul>';
       const a = `a${tag()}@example.com`;
       const b = `b${tag()}@example.com`;
       const res = await admin
@@ -182,14 +215,54 @@ describe('E-mail system (spec §7 "E-mail", CONTRACT §5) against a real SMTP se
       ['test e-mail address', '/api/admin/test-email', { email: 'nope', type: 'welcome' }, 'Please enter a valid email address'],
       ['test e-mail type', '/api/admin/test-email', { email: 'ok@example.com', type: 'invoice' }, 'Type must be welcome or project'],
       ['invitation address', '/api/admin/send-client-invitation', { email: 'a@', clientName: 'Ann' }, 'Please enter a valid email address'],
-      ['invitation name', '/api/admin/send-client-invitation', { email: 'ann@example.com', clientName: ' A ' }, 'Client name must be at least 2 characters'],
-      ['custom subject', '/api/admin/send-custom-email', { recipients: ['a@example.com'], subject: '  ', htmlContent: '<p>x</p>' }, 'Email subject is required'],
-      ['custom content', '/api/admin/send-custom-email', { recipients: ['a@example.com'], subject: 'Hi', htmlContent: ' ' }, 'Email content is required'],
-      ['custom recipient', '/api/admin/send-custom-email', { recipients: ['a@example.com', 'bad'], subject: 'Hi', htmlContent: '<p>x</p>' }, 'Invalid email address'],
-      ['custom recipient with an invisible character', '/api/admin/send-custom-email', { recipients: ['fz\uFEFF-a@example.com'], subject: 'Hi', htmlContent: '<p>x</p>' }, 'Invalid email address'],
-      ['custom recipient with sendToAll', '/api/admin/send-custom-email', { recipients: ['bad'], subject: 'Hi', htmlContent: '<p>x</p>', sendToAll: true }, 'Invalid email address'],
-      ['custom without recipients', '/api/admin/send-custom-email', { recipients: [], subject: 'Hi', htmlContent: '<p>x</p>', sendToAll: false }, 'At least one recipient is required when not sending to all clients'],
-      ['custom HTML too long', '/api/admin/send-custom-email', { recipients: ['a@example.com'], subject: 'Hi', htmlContent: 'x'.repeat(200_001) }, 'Email content must be at most 200000 characters'],
+      [
+        'invitation name',
+        '/api/admin/send-client-invitation',
+        { email: 'ann@example.com', clientName: ' A ' },
+        'Client name must be at least 2 characters',
+      ],
+      [
+        'custom subject',
+        '/api/admin/send-custom-email',
+        { recipients: ['a@example.com'], subject: '  ', htmlContent: '<p>x</p>' },
+        'Email subject is required',
+      ],
+      [
+        'custom content',
+        '/api/admin/send-custom-email',
+        { recipients: ['a@example.com'], subject: 'Hi', htmlContent: ' ' },
+        'Email content is required',
+      ],
+      [
+        'custom recipient',
+        '/api/admin/send-custom-email',
+        { recipients: ['a@example.com', 'bad'], subject: 'Hi', htmlContent: '<p>x</p>' },
+        'Invalid email address',
+      ],
+      [
+        'custom recipient with an invisible character',
+        '/api/admin/send-custom-email',
+        { recipients: ['fz\uFEFF-a@example.com'], subject: 'Hi', htmlContent: '<p>x</p>' },
+        'Invalid email address',
+      ],
+      [
+        'custom recipient with sendToAll',
+        '/api/admin/send-custom-email',
+        { recipients: ['bad'], subject: 'Hi', htmlContent: '<p>x</p>', sendToAll: true },
+        'Invalid email address',
+      ],
+      [
+        'custom without recipients',
+        '/api/admin/send-custom-email',
+        { recipients: [], subject: 'Hi', htmlContent: '<p>x</p>', sendToAll: false },
+        'At least one recipient is required when not sending to all clients',
+      ],
+      [
+        'custom HTML too long',
+        '/api/admin/send-custom-email',
+        { recipients: ['a@example.com'], subject: 'Hi', htmlContent: 'x'.repeat(200_001) },
+        'Email content must be at most 200000 characters',
+      ],
     ];
     it.each(cases)('%s', async (_name, url, body, message) => {
       const [{ n: before }] = await t.db.query(`SELECT count(*)::int AS n FROM email_outbox`);
@@ -203,7 +276,10 @@ describe('E-mail system (spec §7 "E-mail", CONTRACT §5) against a real SMTP se
 
     it('an invitation to an address that already has an account is a 409', async () => {
       const c = await clientAgent(t, 'member');
-      const res = await admin.post('/api/admin/send-client-invitation').send({ email: c.email.toUpperCase(), clientName: 'Member' }).expect(409);
+      const res = await admin
+        .post('/api/admin/send-client-invitation')
+        .send({ email: c.email.toUpperCase(), clientName: 'Member' })
+        .expect(409);
       expect(res.body.message).toBe('A client with this email already has an account');
     });
   });
@@ -214,24 +290,43 @@ describe('E-mail system (spec §7 "E-mail", CONTRACT §5) against a real SMTP se
       const others = Array.from({ length: 6 }, (_, i) => `page${i}x${tag()}@example.com`);
       await admin.post('/api/admin/send-custom-email').send({ recipients: others, subject: 'Paging', htmlContent: '<p>p</p>' }).expect(200);
       await admin.post('/api/admin/test-email').send({ email: to, type: 'welcome' }).expect(200);
-      const page = await admin.get('/api/admin/email-outbox').query(listParams(['createdAt', 'DESC'], [0, 4])).expect(200);
+      const page = await admin
+        .get('/api/admin/email-outbox')
+        .query(listParams(['createdAt', 'DESC'], [0, 4]))
+        .expect(200);
       const range = contentRange(page.headers['content-range']);
       expect(range).toMatchObject({ resource: 'email-outbox', start: 0, end: 4 });
       expect(range.total).toBeGreaterThan(5);
       const times = page.body.map((r: { createdAt: string }) => Date.parse(r.createdAt));
       expect([...times].sort((x, y) => y - x)).toEqual(times);
 
-      const found = await admin.get('/api/admin/email-outbox').query(listParams(undefined, undefined, { q: to, status: 'sent' })).expect(200);
+      const found = await admin
+        .get('/api/admin/email-outbox')
+        .query(listParams(undefined, undefined, { q: to, status: 'sent' }))
+        .expect(200);
       expect(found.body).toEqual([
-        expect.objectContaining({ to, kind: 'test', status: 'sent', attempts: 1, lastError: null, subject: '[Test] Welcome to your photography client portal' }),
+        expect.objectContaining({
+          to,
+          kind: 'test',
+          status: 'sent',
+          attempts: 1,
+          lastError: null,
+          subject: '[Test] Welcome to your photography client portal',
+        }),
       ]);
       expect(found.body[0].serverResponse).toMatch(/^250/);
       const detail = await admin.get(`/api/admin/email-outbox/${found.body[0].id}`).expect(200);
       expect(detail.body.html).toContain('<!doctype html>');
       expect(detail.body.text).toContain('Welcome, Sample Client!');
 
-      await admin.get('/api/admin/email-outbox').query({ filter: JSON.stringify({ status: 'lost' }) }).expect(400);
-      await admin.get('/api/admin/email-outbox').query({ sort: JSON.stringify(['html', 'ASC']) }).expect(400);
+      await admin
+        .get('/api/admin/email-outbox')
+        .query({ filter: JSON.stringify({ status: 'lost' }) })
+        .expect(400);
+      await admin
+        .get('/api/admin/email-outbox')
+        .query({ sort: JSON.stringify(['html', 'ASC']) })
+        .expect(400);
       await admin.get('/api/admin/email-outbox/999999999').expect(404);
       await admin.get('/api/admin/email-outbox/abc').expect(400);
     });
@@ -240,7 +335,9 @@ describe('E-mail system (spec §7 "E-mail", CONTRACT §5) against a real SMTP se
       const c = await clientAgent(t, 'hidden');
       await t.http().post('/api/verify/request-code').send({ email: c.email }).expect(200);
       const [row] = await eventually(async () => {
-        const rows = await t.db.query(`SELECT id FROM email_outbox WHERE to_address = $1 AND kind = 'password-reset' AND status = 'sent'`, [c.email]);
+        const rows = await t.db.query(`SELECT id FROM email_outbox WHERE to_address = $1 AND kind = 'password-reset' AND status = 'sent'`, [
+          c.email,
+        ]);
         expect(rows).toHaveLength(1);
         return rows;
       });
@@ -309,8 +406,16 @@ describe('email-status against servers that refuse', () => {
 
     const mock = await createTestApp({ SMTP_URL: '' });
     try {
-      expect((await (await adminAgent(mock)).get('/api/email-status').expect(200)).body).toEqual({ status: 'mock', reason: 'no_credentials' });
-      const test = await (await adminAgent(mock)).post('/api/admin/test-email').send({ email: 'x@example.com', type: 'welcome' }).expect(200);
+      expect((await (await adminAgent(mock)).get('/api/email-status').expect(200)).body).toEqual({
+        status: 'mock',
+        reason: 'no_credentials',
+      });
+      const test = await (
+        await adminAgent(mock)
+      )
+        .post('/api/admin/test-email')
+        .send({ email: 'x@example.com', type: 'welcome' })
+        .expect(200);
       expect(test.body.success).toBe(false);
       expect(test.body.message).toMatch(/only logged/);
     } finally {

@@ -13,7 +13,10 @@ describe('The outbox loses nothing (CONTRACT §5)', () => {
       await smtp.stop();
       const subject = `Outage ${tag()}`;
       const recipients = Array.from({ length: 12 }, (_, i) => `outage${i}x${tag()}@example.com`);
-      const custom = await admin.post('/api/admin/send-custom-email').send({ recipients, subject, htmlContent: '<p>Still here</p>', sendToAll: false }).expect(200);
+      const custom = await admin
+        .post('/api/admin/send-custom-email')
+        .send({ recipients, subject, htmlContent: '<p>Still here</p>', sendToAll: false })
+        .expect(200);
       expect(custom.body.success).toBe(true);
       expect(custom.body.message).toMatch(/stored in the outbox/);
       const invitee = `invitee${tag()}@example.com`;
@@ -55,10 +58,12 @@ describe('The outbox loses nothing (CONTRACT §5)', () => {
           `all ${down[0].n} sent ${Date.now() - restartedAt} ms after it came back, ${got.length + smtp.to(invitee).length} arrived, none twice`,
       );
       expect(got.sort()).toEqual([...recipients].sort());
-      expect(smtp.to(invitee).map((m) => m.subject).sort()).toEqual([
-        'You are invited to your photography client portal',
-        '[Test] Your new project: Sample project: Harbour Lane listing',
-      ]);
+      expect(
+        smtp
+          .to(invitee)
+          .map((m) => m.subject)
+          .sort(),
+      ).toEqual(['You are invited to your photography client portal', '[Test] Your new project: Sample project: Harbour Lane listing']);
     } finally {
       await t.close();
       await smtp.stop();

@@ -31,7 +31,16 @@ describe('Card payments with the emulator (CONTRACT §3)', () => {
   afterAll(() => t.close());
 
   async function project(price = '250.50', clientId = owner.id) {
-    const res = await admin.post('/api/projects').send({ name: `${tag} ${Math.random().toString(36).slice(2, 7)}`, clientId, price, selectedServices: [], downloadLink: 'https://files.example.com/p.zip' }).expect(201);
+    const res = await admin
+      .post('/api/projects')
+      .send({
+        name: `${tag} ${Math.random().toString(36).slice(2, 7)}`,
+        clientId,
+        price,
+        selectedServices: [],
+        downloadLink: 'https://files.example.com/p.zip',
+      })
+      .expect(201);
     return res.body.id as number;
   }
 
@@ -45,10 +54,17 @@ describe('Card payments with the emulator (CONTRACT §3)', () => {
     agent.post(`/api/payment-emulator/payment_intents/${intentId}/confirm`).send({ payment_method: method });
 
   const paymentsOf = async (projectId: number) =>
-    (await t.db.query(`SELECT amount_cents, stripe_payment_id, status FROM payments WHERE project_id = $1`, [projectId])) as Array<{ amount_cents: string; stripe_payment_id: string; status: string }>;
+    (await t.db.query(`SELECT amount_cents, stripe_payment_id, status FROM payments WHERE project_id = $1`, [projectId])) as Array<{
+      amount_cents: string;
+      stripe_payment_id: string;
+      status: string;
+    }>;
 
   it('tells the browser it is in emulator mode', async () => {
-    expect((await t.http().get('/api/public-config').expect(200)).body).toMatchObject({ paymentMode: 'emulator', stripePublishableKey: null });
+    expect((await t.http().get('/api/public-config').expect(200)).body).toMatchObject({
+      paymentMode: 'emulator',
+      stripePublishableKey: null,
+    });
   });
 
   it('pays the unpaid remainder by test card: one completed payment, the project paid, method Stripe', async () => {
@@ -58,19 +74,32 @@ describe('Card payments with the emulator (CONTRACT §3)', () => {
     expect(intent.amount).toBe(250.5);
     expect(intent.clientSecret.split('_secret_')[0]).toBe(intent.paymentIntentId);
     const confirmed = await emulatorConfirm(owner.agent, intent.paymentIntentId, 'pm_card_visa').expect(200);
-    expect(confirmed.body).toMatchObject({ id: intent.paymentIntentId, object: 'payment_intent', status: 'succeeded', amount: 25050, currency: 'usd' });
+    expect(confirmed.body).toMatchObject({
+      id: intent.paymentIntentId,
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: 25050,
+      currency: 'usd',
+    });
     const res = await owner.agent.post('/api/confirm-payment').send({ projectId: id, paymentIntentId: intent.paymentIntentId }).expect(200);
     expect(res.body.success).toBe(true);
     expect(res.body.project).toMatchObject({ id, isPaid: true, unpaidAmount: 0, downloadLink: 'https://files.example.com/p.zip' });
     expect(await paymentsOf(id)).toEqual([{ amount_cents: '25050', stripe_payment_id: intent.paymentIntentId, status: 'completed' }]);
     const history = await admin.get('/api/payments').expect(200);
-    expect(history.body.find((p: { projectId: number }) => p.projectId === id)).toMatchObject({ method: 'Stripe', amount: 250.5, stripePaymentId: intent.paymentIntentId });
+    expect(history.body.find((p: { projectId: number }) => p.projectId === id)).toMatchObject({
+      method: 'Stripe',
+      amount: 250.5,
+      stripePaymentId: intent.paymentIntentId,
+    });
     expect((await owner.agent.get(`/api/project-remaining-balance/${id}`).expect(200)).body).toEqual({ unpaidAmount: 0 });
   });
 
   it('charges only what remains after earlier payments', async () => {
     const id = await project('100');
-    await t.db.query(`INSERT INTO payments (project_id, client_id, amount_cents, status, note) VALUES ($1, $2, 4000, 'completed', 'deposit')`, [id, owner.id]);
+    await t.db.query(
+      `INSERT INTO payments (project_id, client_id, amount_cents, status, note) VALUES ($1, $2, 4000, 'completed', 'deposit')`,
+      [id, owner.id],
+    );
     expect((await startPayment(owner.agent, id)).amount).toBe(60);
   });
 
@@ -93,7 +122,10 @@ describe('Card payments with the emulator (CONTRACT §3)', () => {
     const id = await project();
     const intent = await startPayment(owner.agent, id);
     const declined = await emulatorConfirm(owner.agent, intent.paymentIntentId, 'pm_card_chargeDeclined').expect(200);
-    expect(declined.body).toMatchObject({ status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.', code: 'card_declined' } });
+    expect(declined.body).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: { message: 'Your card was declined.', code: 'card_declined' },
+    });
     await owner.agent.post('/api/confirm-payment').send({ projectId: id, paymentIntentId: intent.paymentIntentId }).expect(400);
     expect((await owner.agent.get(`/api/projects/${id}`).expect(200)).body.isPaid).toBe(false);
     // The same intent can then be paid with a good card.
@@ -125,15 +157,24 @@ describe('Card payments with the emulator (CONTRACT §3)', () => {
     await stranger.agent.post('/api/confirm-payment').send({ projectId: theirs, paymentIntentId: intent.paymentIntentId }).expect(400);
     expect(await paymentsOf(theirs)).toEqual([]);
     await t.http().post('/api/create-payment-intent').send({ projectId: id }).expect(401);
-    await t.http().post(`/api/payment-emulator/payment_intents/${intent.paymentIntentId}/confirm`).send({ payment_method: 'pm_card_visa' }).expect(401);
+    await t
+      .http()
+      .post(`/api/payment-emulator/payment_intents/${intent.paymentIntentId}/confirm`)
+      .send({ payment_method: 'pm_card_visa' })
+      .expect(401);
   });
 
   it('records a replayed confirm once', async () => {
     const id = await project('20');
     const intent = await startPayment(owner.agent, id);
     await emulatorConfirm(owner.agent, intent.paymentIntentId, 'pm_card_visa').expect(200);
-    for (let i = 0; i < 3; i++) await owner.agent.post('/api/confirm-payment').send({ projectId: id, paymentIntentId: intent.paymentIntentId }).expect(200);
-    await Promise.all([1, 2, 3].map(() => owner.agent.post('/api/confirm-payment').send({ projectId: id, paymentIntentId: intent.paymentIntentId }).expect(200)));
+    for (let i = 0; i < 3; i++)
+      await owner.agent.post('/api/confirm-payment').send({ projectId: id, paymentIntentId: intent.paymentIntentId }).expect(200);
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        owner.agent.post('/api/confirm-payment').send({ projectId: id, paymentIntentId: intent.paymentIntentId }).expect(200),
+      ),
+    );
     expect(await paymentsOf(id)).toHaveLength(1);
   });
 
@@ -150,7 +191,10 @@ describe('Card payments with the emulator (CONTRACT §3)', () => {
     await owner.agent.post('/api/create-payment-intent').send({ projectId: 'abc' }).expect(400);
     await owner.agent.post('/api/confirm-payment').send({ projectId: 1, paymentIntentId: 'not-an-intent' }).expect(400);
     const mine = await project('10');
-    const unknown = await owner.agent.post('/api/confirm-payment').send({ projectId: mine, paymentIntentId: 'pi_doesnotexist' }).expect(400);
+    const unknown = await owner.agent
+      .post('/api/confirm-payment')
+      .send({ projectId: mine, paymentIntentId: 'pi_doesnotexist' })
+      .expect(400);
     expect(unknown.body.message).toBe('This payment was not started here');
     await emulatorConfirm(owner.agent, 'pi_x', 'pm_card_bogus').expect(400);
   });
@@ -162,7 +206,13 @@ describe('Card payments with the emulator (CONTRACT §3)', () => {
     await emulatorConfirm(owner.agent, ia.paymentIntentId, 'pm_card_visa').expect(200);
     const ev = signedEvent({ id: ia.paymentIntentId });
     for (let i = 0; i < 5; i++) {
-      const res = await t.http().post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', ev.signature).send(ev.payload).expect(200);
+      const res = await t
+        .http()
+        .post('/api/stripe/webhook')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', ev.signature)
+        .send(ev.payload)
+        .expect(200);
       expect(res.body).toEqual({ received: true, outcome: 'recorded' });
     }
     expect((await owner.agent.get(`/api/projects/${a}`).expect(200)).body.isPaid).toBe(true);
@@ -175,17 +225,45 @@ describe('Card payments with the emulator (CONTRACT §3)', () => {
     await emulatorConfirm(owner.agent, ib.paymentIntentId, 'pm_card_visa').expect(200);
     await owner.agent.post('/api/confirm-payment').send({ projectId: b, paymentIntentId: ib.paymentIntentId }).expect(200);
     const evb = signedEvent({ id: ib.paymentIntentId });
-    await t.http().post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', evb.signature).send(evb.payload).expect(200);
+    await t
+      .http()
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', evb.signature)
+      .send(evb.payload)
+      .expect(200);
     expect(await paymentsOf(b)).toHaveLength(1);
   });
 
   it('refuses a webhook with a bad signature, and ignores other events and unknown intents', async () => {
     const ev = signedEvent({ id: 'pi_unknown123' });
-    await t.http().post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', 't=1,v1=deadbeef').send(ev.payload).expect(400);
+    await t
+      .http()
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', 't=1,v1=deadbeef')
+      .send(ev.payload)
+      .expect(400);
     await t.http().post('/api/stripe/webhook').set('Content-Type', 'application/json').send(ev.payload).expect(400);
-    const ignored = await t.http().post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', ev.signature).send(ev.payload).expect(200);
+    const ignored = await t
+      .http()
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', ev.signature)
+      .send(ev.payload)
+      .expect(200);
     expect(ignored.body.outcome).toBe('ignored');
     const other = signedEvent({ id: 'pi_unknown123' }, 'payment_intent.created');
-    expect((await t.http().post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', other.signature).send(other.payload).expect(200)).body.outcome).toBe('ignored');
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/stripe/webhook')
+          .set('Content-Type', 'application/json')
+          .set('Stripe-Signature', other.signature)
+          .send(other.payload)
+          .expect(200)
+      ).body.outcome,
+    ).toBe('ignored');
   });
 });

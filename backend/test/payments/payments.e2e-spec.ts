@@ -12,9 +12,19 @@ describe('Payment History, CSV export and the dashboard (spec §2, CONTRACT §3)
     t = await createTestApp();
     admin = await adminAgent(t);
     client = await clientAgent(t, 'payer');
-    for (const [name, price] of [['Alpha', '150'], ['Beta', '75.25'], ['Gamma', '1200']] as const) {
-      const { body } = await admin.post('/api/projects').send({ name: `${tag} ${name}`, clientId: client.id, price, selectedServices: [] }).expect(201);
-      await admin.patch(`/api/projects/${body.id}/mark-paid`).send({ note: `${name} note` }).expect(200);
+    for (const [name, price] of [
+      ['Alpha', '150'],
+      ['Beta', '75.25'],
+      ['Gamma', '1200'],
+    ] as const) {
+      const { body } = await admin
+        .post('/api/projects')
+        .send({ name: `${tag} ${name}`, clientId: client.id, price, selectedServices: [] })
+        .expect(201);
+      await admin
+        .patch(`/api/projects/${body.id}/mark-paid`)
+        .send({ note: `${name} note` })
+        .expect(200);
       ids.push(body.id);
     }
     // Put Gamma's payment on a known day, 23:30 UTC on 2026-03-14 = 00:30 on 2026-03-15 in Paris.
@@ -30,20 +40,43 @@ describe('Payment History, CSV export and the dashboard (spec §2, CONTRACT §3)
   });
 
   it('lists newest first with project, client, method and status; Oldest First reverses', async () => {
-    const res = await admin.get('/api/payments').query(listParams(['paymentDate', 'DESC'], [0, 9], { q: tag })).expect(200);
+    const res = await admin
+      .get('/api/payments')
+      .query(listParams(['paymentDate', 'DESC'], [0, 9], { q: tag }))
+      .expect(200);
     expect(res.body.map((p: { projectName: string }) => p.projectName)).toEqual([`${tag} Beta`, `${tag} Alpha`, `${tag} Gamma`]);
-    expect(res.body[0]).toMatchObject({ clientName: client.username, amount: 75.25, method: 'Manual', status: 'completed', note: 'Beta note' });
+    expect(res.body[0]).toMatchObject({
+      clientName: client.username,
+      amount: 75.25,
+      method: 'Manual',
+      status: 'completed',
+      note: 'Beta note',
+    });
     expect(contentRange(res.headers['content-range']).total).toBe(3);
-    const oldest = await admin.get('/api/payments').query(listParams(['paymentDate', 'ASC'], [0, 9], { q: tag })).expect(200);
+    const oldest = await admin
+      .get('/api/payments')
+      .query(listParams(['paymentDate', 'ASC'], [0, 9], { q: tag }))
+      .expect(200);
     expect(oldest.body.map((p: { projectName: string }) => p.projectName)).toEqual([`${tag} Gamma`, `${tag} Alpha`, `${tag} Beta`]);
   });
 
   it('the unfiltered total is the number of payments, through new payments, bulk inserts and deletions', async () => {
     const count = async () => Number((await t.db.query(`SELECT count(*) AS n FROM payments`))[0].n);
-    const total = async () => contentRange((await admin.get('/api/payments').query(listParams(['paymentDate', 'DESC'], [0, 4])).expect(200)).headers['content-range']).total;
+    const total = async () =>
+      contentRange(
+        (
+          await admin
+            .get('/api/payments')
+            .query(listParams(['paymentDate', 'DESC'], [0, 4]))
+            .expect(200)
+        ).headers['content-range'],
+      ).total;
     expect(await total()).toBe(await count());
     const counted = await clientAgent(t, 'counted');
-    const { body } = await admin.post('/api/projects').send({ name: `Count check ${process.pid}`, clientId: counted.id, price: '20', selectedServices: [] }).expect(201);
+    const { body } = await admin
+      .post('/api/projects')
+      .send({ name: `Count check ${process.pid}`, clientId: counted.id, price: '20', selectedServices: [] })
+      .expect(201);
     await admin.patch(`/api/projects/${body.id}/mark-paid`).send({}).expect(200);
     expect(await total()).toBe(await count());
     await t.db.query(
@@ -56,28 +89,52 @@ describe('Payment History, CSV export and the dashboard (spec §2, CONTRACT §3)
   });
 
   it('searches by project name, client name or amount text', async () => {
-    const byAmount = await admin.get('/api/payments').query(listParams(undefined, [0, 99], { q: '75.25' })).expect(200);
+    const byAmount = await admin
+      .get('/api/payments')
+      .query(listParams(undefined, [0, 99], { q: '75.25' }))
+      .expect(200);
     expect(byAmount.body.map((p: { projectName: string }) => p.projectName)).toContain(`${tag} Beta`);
-    const byClient = await admin.get('/api/payments').query(listParams(undefined, [0, 99], { q: client.username.toUpperCase() })).expect(200);
+    const byClient = await admin
+      .get('/api/payments')
+      .query(listParams(undefined, [0, 99], { q: client.username.toUpperCase() }))
+      .expect(200);
     expect(byClient.body).toHaveLength(3);
   });
 
   it("filters a single day in the admin's time zone", async () => {
-    const paris = await admin.get('/api/payments').query(listParams(undefined, [0, 9], { q: tag, day: '2026-03-15', tz: 'Europe/Paris' })).expect(200);
+    const paris = await admin
+      .get('/api/payments')
+      .query(listParams(undefined, [0, 9], { q: tag, day: '2026-03-15', tz: 'Europe/Paris' }))
+      .expect(200);
     expect(paris.body.map((p: { projectName: string }) => p.projectName)).toEqual([`${tag} Gamma`]);
-    const utc = await admin.get('/api/payments').query(listParams(undefined, [0, 9], { q: tag, day: '2026-03-15' })).expect(200);
+    const utc = await admin
+      .get('/api/payments')
+      .query(listParams(undefined, [0, 9], { q: tag, day: '2026-03-15' }))
+      .expect(200);
     expect(utc.body).toHaveLength(0);
-    await admin.get('/api/payments').query(listParams(undefined, undefined, { day: '15/03/2026' })).expect(400);
-    await admin.get('/api/payments').query(listParams(undefined, undefined, { day: '2026-03-15', tz: 'Mars/Olympus' })).expect(400);
+    await admin
+      .get('/api/payments')
+      .query(listParams(undefined, undefined, { day: '15/03/2026' }))
+      .expect(400);
+    await admin
+      .get('/api/payments')
+      .query(listParams(undefined, undefined, { day: '2026-03-15', tz: 'Mars/Olympus' }))
+      .expect(400);
   });
 
   it('sums the filtered payments for the Total Revenue card', async () => {
-    const res = await admin.get('/api/payments/summary').query(listParams(undefined, undefined, { q: tag })).expect(200);
+    const res = await admin
+      .get('/api/payments/summary')
+      .query(listParams(undefined, undefined, { q: tag }))
+      .expect(200);
     expect(res.body).toEqual({ total: 1425.25, count: 3 });
   });
 
   it('exports the filtered payments as a CSV file, in the order shown', async () => {
-    const res = await admin.get('/api/payments/export.csv').query(listParams(['paymentDate', 'DESC'], [0, 0], { q: tag })).expect(200);
+    const res = await admin
+      .get('/api/payments/export.csv')
+      .query(listParams(['paymentDate', 'DESC'], [0, 0], { q: tag }))
+      .expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows: string[][] = parse(res.text.replace(/^\uFEFF/, ''));
@@ -90,16 +147,25 @@ describe('Payment History, CSV export and the dashboard (spec §2, CONTRACT §3)
   });
 
   it('keeps a formula-looking name from running in a spreadsheet', async () => {
-    const { body } = await admin.post('/api/projects').send({ name: '=HYPERLINK("x")', clientId: client.id, price: 1, selectedServices: [] }).expect(201);
+    const { body } = await admin
+      .post('/api/projects')
+      .send({ name: '=HYPERLINK("x")', clientId: client.id, price: 1, selectedServices: [] })
+      .expect(201);
     await admin.patch(`/api/projects/${body.id}/mark-paid`).send({}).expect(200);
-    const res = await admin.get('/api/payments/export.csv').query(listParams(undefined, undefined, { q: 'HYPERLINK' })).expect(200);
+    const res = await admin
+      .get('/api/payments/export.csv')
+      .query(listParams(undefined, undefined, { q: 'HYPERLINK' }))
+      .expect(200);
     const rows: string[][] = parse(res.text.replace(/^\uFEFF/, ''));
     expect(rows[1][2]).toBe(`'=HYPERLINK("x")`);
   });
 
   it('computes the dashboard: month revenue, pending amounts, active clients, 5 newest activities', async () => {
     const before = (await admin.get('/api/dashboard').query({ tz: 'Europe/Paris' }).expect(200)).body;
-    const { body: due } = await admin.post('/api/projects').send({ name: `${tag} Pending`, clientId: client.id, price: '40', selectedServices: [] }).expect(201);
+    const { body: due } = await admin
+      .post('/api/projects')
+      .send({ name: `${tag} Pending`, clientId: client.id, price: '40', selectedServices: [] })
+      .expect(201);
     const after = (await admin.get('/api/dashboard').query({ tz: 'Europe/Paris' }).expect(200)).body;
     expect(after.pending.amount).toBeCloseTo(before.pending.amount + 40, 2);
     expect(after.pending.count).toBe(before.pending.count + 1);
@@ -123,6 +189,10 @@ describe('Payment History, CSV export and the dashboard (spec §2, CONTRACT §3)
   });
 
   it('answers the public configuration to anyone', async () => {
-    expect((await t.http().get('/api/public-config').expect(200)).body).toEqual({ bookingUrl: null, paymentMode: 'emulator', stripePublishableKey: null });
+    expect((await t.http().get('/api/public-config').expect(200)).body).toEqual({
+      bookingUrl: null,
+      paymentMode: 'emulator',
+      stripePublishableKey: null,
+    });
   });
 });

@@ -27,7 +27,12 @@ describe('Card payments through the Stripe adapter (the real SDK against a local
   });
 
   const project = async (price: string) =>
-    (await admin.post('/api/projects').send({ name: `Stripe ${Math.random().toString(36).slice(2, 7)}`, clientId: owner.id, price, selectedServices: [] }).expect(201)).body.id as number;
+    (
+      await admin
+        .post('/api/projects')
+        .send({ name: `Stripe ${Math.random().toString(36).slice(2, 7)}`, clientId: owner.id, price, selectedServices: [] })
+        .expect(201)
+    ).body.id as number;
 
   it('lets Stripe.js load and reach Stripe under the content security policy', async () => {
     const csp = (await t.http().get('/api/health').expect(200)).headers['content-security-policy'];
@@ -37,8 +42,14 @@ describe('Card payments through the Stripe adapter (the real SDK against a local
   });
 
   it('gives the browser the publishable key and no emulator route', async () => {
-    expect((await t.http().get('/api/public-config').expect(200)).body).toMatchObject({ paymentMode: 'stripe', stripePublishableKey: 'pk_test_portal123' });
-    const res = await owner.agent.post('/api/payment-emulator/payment_intents/pi_x/confirm').send({ payment_method: 'pm_card_visa' }).expect(404);
+    expect((await t.http().get('/api/public-config').expect(200)).body).toMatchObject({
+      paymentMode: 'stripe',
+      stripePublishableKey: 'pk_test_portal123',
+    });
+    const res = await owner.agent
+      .post('/api/payment-emulator/payment_intents/pi_x/confirm')
+      .send({ payment_method: 'pm_card_visa' })
+      .expect(404);
     expect(res.body.message).toMatch(/No route/);
   });
 
@@ -46,7 +57,11 @@ describe('Card payments through the Stripe adapter (the real SDK against a local
     const id = await project('120.25');
     const res = await owner.agent.post('/api/create-payment-intent').send({ projectId: id }).expect(200);
     const intent = fake.intents.get(res.body.paymentIntentId)!;
-    expect(intent).toMatchObject({ amount: 12025, currency: 'usd', metadata: { purpose: 'project', projectId: String(id), userId: String(owner.id) } });
+    expect(intent).toMatchObject({
+      amount: 12025,
+      currency: 'usd',
+      metadata: { purpose: 'project', projectId: String(id), userId: String(owner.id) },
+    });
     expect(res.body.clientSecret).toBe(intent.client_secret);
     const call = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents')!;
     expect(call.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
@@ -78,9 +93,20 @@ describe('Card payments through the Stripe adapter (the real SDK against a local
     const id = await project('64');
     const { body } = await owner.agent.post('/api/create-payment-intent').send({ projectId: id }).expect(200);
     fake.setStatus(body.paymentIntentId, 'succeeded');
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: fake.intents.get(body.paymentIntentId) } });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: fake.intents.get(body.paymentIntentId) },
+    });
     const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    await t.http().post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload).expect(200);
+    await t
+      .http()
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signature)
+      .send(payload)
+      .expect(200);
     expect((await owner.agent.get(`/api/projects/${id}`).expect(200)).body.isPaid).toBe(true);
   });
 });
@@ -88,14 +114,21 @@ describe('Card payments through the Stripe adapter (the real SDK against a local
 describe('Card payments when Stripe cannot be reached', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_down', STRIPE_PUBLISHABLE_KEY: 'pk_test_down', STRIPE_API_URL: 'http://127.0.0.1:9' });
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_down',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_down',
+      STRIPE_API_URL: 'http://127.0.0.1:9',
+    });
   });
   afterAll(() => t.close());
 
   it('answers a clear 503 and records nothing', async () => {
     const admin = await adminAgent(t);
     const owner = await clientAgent(t, 'down');
-    const { body } = await admin.post('/api/projects').send({ name: 'Unreachable', clientId: owner.id, price: '10', selectedServices: [] }).expect(201);
+    const { body } = await admin
+      .post('/api/projects')
+      .send({ name: 'Unreachable', clientId: owner.id, price: '10', selectedServices: [] })
+      .expect(201);
     const res = await owner.agent.post('/api/create-payment-intent').send({ projectId: body.id }).expect(503);
     expect(res.body.message).toBe('The card payment service is not answering. Please try again in a moment.');
     expect(await t.db.query(`SELECT 1 FROM card_payment_intents WHERE project_id = $1`, [body.id])).toHaveLength(0);

@@ -16,7 +16,15 @@ import { adminAgent, Agent, clientAgent, createTestApp, listParams, TestApp } fr
  * filter. The ORDER BY of a paged statement is checked with sorts priced out too (`enable_sort = off`):
  * a Sort, or an Incremental Sort of big groups, over more than 500 rows means no index gives that order.
  */
-const BIG = new Set(['projects', 'project_services', 'payments', 'users', 'credit_transactions', 'project_service_payments', 'user_credits']);
+const BIG = new Set([
+  'projects',
+  'project_services',
+  'payments',
+  'users',
+  'credit_transactions',
+  'project_service_payments',
+  'user_credits',
+]);
 const LIMIT = 500;
 
 interface PlanNode {
@@ -40,7 +48,10 @@ function filterViolations(root: PlanNode): string[] {
     if (n['Node Type'] === 'Seq Scan' && rel && BIG.has(rel)) out.push(`Seq Scan on ${rel}`);
     const removed = ((n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Join Filter'] ?? 0)) * (n['Actual Loops'] ?? 1);
     // A scan's filter, or a join's filter over the joined rows (an OR across tables lands there).
-    if (removed > LIMIT) out.push(`${n['Node Type']}${rel ? ` on ${rel}` : ''}${n['Index Name'] ? ` using ${n['Index Name']}` : ''} filtered out ${removed} rows`);
+    if (removed > LIMIT)
+      out.push(
+        `${n['Node Type']}${rel ? ` on ${rel}` : ''}${n['Index Name'] ? ` using ${n['Index Name']}` : ''} filtered out ${removed} rows`,
+      );
     (n.Plans ?? []).forEach(walk);
   };
   walk(root);
@@ -54,7 +65,10 @@ function filterViolations(root: PlanNode): string[] {
  */
 const SMALL_BATCH_KB = 64;
 const peakKb = (n: PlanNode) =>
-  Math.max(n['Full-sort Groups']?.['Sort Space Memory']?.['Peak Sort Space Used'] ?? 0, n['Pre-sorted Groups']?.['Sort Space Memory']?.['Peak Sort Space Used'] ?? 0);
+  Math.max(
+    n['Full-sort Groups']?.['Sort Space Memory']?.['Peak Sort Space Used'] ?? 0,
+    n['Pre-sorted Groups']?.['Sort Space Memory']?.['Peak Sort Space Used'] ?? 0,
+  );
 
 /** What the plan says about the ORDER BY of a page: a sort (or an incremental sort of big groups) over many rows. */
 function orderViolations(root: PlanNode): string[] {
@@ -63,7 +77,8 @@ function orderViolations(root: PlanNode): string[] {
     if (n['Node Type'] === 'Sort' || n['Node Type'] === 'Incremental Sort') {
       const input = (n.Plans ?? []).reduce((sum, c) => sum + (c['Actual Rows'] ?? 0) * (c['Actual Loops'] ?? 1), 0);
       const smallGroups = n['Node Type'] === 'Incremental Sort' && peakKb(n) <= SMALL_BATCH_KB;
-      if (input > LIMIT && !smallGroups) out.push(`${n['Node Type']} over ${input} rows${n['Node Type'] === 'Incremental Sort' ? ` (batches up to ${peakKb(n)} kB)` : ''}`);
+      if (input > LIMIT && !smallGroups)
+        out.push(`${n['Node Type']} over ${input} rows${n['Node Type'] === 'Incremental Sort' ? ` (batches up to ${peakKb(n)} kB)` : ''}`);
     }
     (n.Plans ?? []).forEach(walk);
   };
@@ -150,18 +165,28 @@ describe('indexes behind every list filter and sort (EXPLAIN)', () => {
       offsets.map((o): Page => [`${name} sorted by ${s.join(' ')} at ${o}`, path, listParams(s, [o, o + 24], filter)]),
     );
   const pages: Page[] = [
-    ...sorts(['date', 'name', 'clientName', 'price', 'isPaid']).map(
-      (s): [string, string, Record<string, string>] => [`projects sorted by ${s.join(' ')}`, '/api/projects', listParams(s, [0, 24])],
-    ),
+    ...sorts(['date', 'name', 'clientName', 'price', 'isPaid']).map((s): [string, string, Record<string, string>] => [
+      `projects sorted by ${s.join(' ')}`,
+      '/api/projects',
+      listParams(s, [0, 24]),
+    ]),
     ['projects, the last page (400)', '/api/projects', listParams(['date', 'DESC'], [9975, 9999])],
-    ...sorts(['id', 'username', 'email', 'role']).map(
-      (s): [string, string, Record<string, string>] => [`clients sorted by ${s.join(' ')}`, '/api/clients', listParams(s, [0, 24])],
-    ),
+    ...sorts(['id', 'username', 'email', 'role']).map((s): [string, string, Record<string, string>] => [
+      `clients sorted by ${s.join(' ')}`,
+      '/api/clients',
+      listParams(s, [0, 24]),
+    ]),
     ['clients search', '/api/clients', listParams(['id', 'ASC'], [0, 24], { q: 'walker' })],
-    ...sorts(['name', 'price']).map((s): [string, string, Record<string, string>] => [`services sorted by ${s.join(' ')}`, '/api/services', listParams(s, [0, 24])]),
-    ...sorts(['paymentDate', 'amount']).map(
-      (s): [string, string, Record<string, string>] => [`payments sorted by ${s.join(' ')}`, '/api/payments', listParams(s, [0, 24])],
-    ),
+    ...sorts(['name', 'price']).map((s): [string, string, Record<string, string>] => [
+      `services sorted by ${s.join(' ')}`,
+      '/api/services',
+      listParams(s, [0, 24]),
+    ]),
+    ...sorts(['paymentDate', 'amount']).map((s): [string, string, Record<string, string>] => [
+      `payments sorted by ${s.join(' ')}`,
+      '/api/payments',
+      listParams(s, [0, 24]),
+    ]),
     ['payments of one day', '/api/payments', listParams(['paymentDate', 'DESC'], [0, 24], { day: '2025-06-01', tz: 'Europe/Paris' })],
     ['payments summary of one day', '/api/payments/summary', listParams(undefined, undefined, { day: '2025-06-01', tz: 'UTC' })],
     ['clients with credits', '/api/clients-with-credits', {}],

@@ -94,7 +94,10 @@ describe('SQL statements per list request', () => {
   }
 
   const insertBundles = (prefix: string, n: number) =>
-    q(`INSERT INTO credit_bundles (name, description, credit_amount, price_cents) SELECT $1 || ' ' || g, 'perf', g, 1000 + g FROM generate_series(1, $2) g`, [prefix, n]);
+    q(
+      `INSERT INTO credit_bundles (name, description, credit_amount, price_cents) SELECT $1 || ' ' || g, 'perf', g, 1000 + g FROM generate_series(1, $2) g`,
+      [prefix, n],
+    );
 
   const page = (sort: [string, 'ASC' | 'DESC'], filter: Record<string, unknown>) => listParams(sort, [0, 24], filter);
 
@@ -190,7 +193,12 @@ describe('SQL statements per list request', () => {
   it('project services with credits: 1 service and 12 services send the same statements', async () => {
     const lineServices: Array<{ id: number }> = await q(`SELECT id FROM services WHERE name LIKE $1 ORDER BY id`, [`${TAG}line %`]);
     const [one] = await insertProjects(`${TAG}svc1`, manyClient.id, 1, [lineServices[0].id]);
-    const [twelve] = await insertProjects(`${TAG}svc12`, manyClient.id, 1, lineServices.map((s) => s.id));
+    const [twelve] = await insertProjects(
+      `${TAG}svc12`,
+      manyClient.id,
+      1,
+      lineServices.map((s) => s.id),
+    );
     const few = await count(manyClient.agent, `/api/project-services-with-credits/${one}`, {}, 1);
     const many = await count(manyClient.agent, `/api/project-services-with-credits/${twelve}`, {}, 12);
     expect(few.n).toBeGreaterThan(0);
@@ -206,9 +214,13 @@ describe('SQL statements per list request', () => {
     await insertClients(`${TAG}credited`, MANY, true);
     const bundlesAfter = await count(admin, '/api/credit-bundles/admin', {}, bundleRowsBefore + MANY);
     const creditsAfter = await count(admin, '/api/clients-with-credits', {}, creditRowsBefore + MANY);
-    const credited = (await admin.get('/api/clients-with-credits')).body.filter((c: { username: string }) => c.username.startsWith(`${TAG}credited`));
+    const credited = (await admin.get('/api/clients-with-credits')).body.filter((c: { username: string }) =>
+      c.username.startsWith(`${TAG}credited`),
+    );
     expect(credited).toHaveLength(MANY);
-    expect(credited.every((c: { transactions: unknown[]; creditBalance: number }) => c.transactions.length === 4 && c.creditBalance === 30)).toBe(true);
+    expect(
+      credited.every((c: { transactions: unknown[]; creditBalance: number }) => c.transactions.length === 4 && c.creditBalance === 30),
+    ).toBe(true);
     expect(bundlesBefore.n).toBeGreaterThan(0);
     expect(bundlesAfter.sql).toHaveLength(bundlesBefore.n);
     expect(creditsAfter.sql).toHaveLength(creditsBefore.n);

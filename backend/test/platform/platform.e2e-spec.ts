@@ -61,7 +61,17 @@ describe('Platform: health, errors, limits, headers, docs, migrations, admin boo
     expect(ui.text).toContain('swagger-ui');
     const json = await t.http().get('/api/docs-json').expect(200);
     expect(json.body.openapi).toMatch(/^3\./);
-    for (const path of ['/api/login', '/api/register', '/api/logout', '/api/user', '/api/verify/request-code', '/api/verify/reset-password', '/api/update-account', '/api/delete-account', '/api/health']) {
+    for (const path of [
+      '/api/login',
+      '/api/register',
+      '/api/logout',
+      '/api/user',
+      '/api/verify/request-code',
+      '/api/verify/reset-password',
+      '/api/update-account',
+      '/api/delete-account',
+      '/api/health',
+    ]) {
       expect(json.body.paths).toHaveProperty([path]);
     }
   });

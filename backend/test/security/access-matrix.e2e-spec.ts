@@ -63,11 +63,23 @@ interface Row {
   session?: 'fresh' | 'throwaway';
 }
 
-const PUBLIC = (s: number): Pick<Row, 'access' | 'expect'> => ({ access: 'public', expect: { anonymous: s, clientB: s, clientA: s, admin: s } });
-const SIGNED_IN = (s: number): Pick<Row, 'access' | 'expect'> => ({ access: 'signed-in', expect: { anonymous: 401, clientB: s, clientA: s, admin: s } });
-const ADMIN_ONLY = (s: number): Pick<Row, 'access' | 'expect'> => ({ access: 'admin only', expect: { anonymous: 401, clientB: 403, clientA: 403, admin: s } });
+const PUBLIC = (s: number): Pick<Row, 'access' | 'expect'> => ({
+  access: 'public',
+  expect: { anonymous: s, clientB: s, clientA: s, admin: s },
+});
+const SIGNED_IN = (s: number): Pick<Row, 'access' | 'expect'> => ({
+  access: 'signed-in',
+  expect: { anonymous: 401, clientB: s, clientA: s, admin: s },
+});
+const ADMIN_ONLY = (s: number): Pick<Row, 'access' | 'expect'> => ({
+  access: 'admin only',
+  expect: { anonymous: 401, clientB: 403, clientA: 403, admin: s },
+});
 /** A's resource: another client gets 404 as if it did not exist (CONTRACT §2). */
-const OWNED = (a: number, admin = a, b = 404): Pick<Row, 'access' | 'expect'> => ({ access: "A's resource", expect: { anonymous: 401, clientB: b, clientA: a, admin } });
+const OWNED = (a: number, admin = a, b = 404): Pick<Row, 'access' | 'expect'> => ({
+  access: "A's resource",
+  expect: { anonymous: 401, clientB: b, clientA: a, admin },
+});
 
 const tag = `mx${process.pid}`;
 const projectBody = (f: Fixtures, name: string, lines: Array<{ serviceId: number; quantity: number }>, price = 0) => ({
@@ -85,12 +97,21 @@ const ROWS: Row[] = [
   // Public
   { op: 'GET /api/health', ...PUBLIC(200) },
   { op: 'GET /api/public-config', ...PUBLIC(200) },
-  { op: 'POST /api/login', ...PUBLIC(200), session: 'fresh', body: (f) => ({ email: f.loginTarget.email, password: f.loginTarget.password }) },
+  {
+    op: 'POST /api/login',
+    ...PUBLIC(200),
+    session: 'fresh',
+    body: (f) => ({ email: f.loginTarget.email, password: f.loginTarget.password }),
+  },
   { op: 'POST /api/register', ...PUBLIC(201), session: 'fresh', body: () => newClient('mxreg') },
   { op: 'POST /api/logout', ...PUBLIC(204), session: 'fresh' },
   { op: 'POST /api/verify/request-code', ...PUBLIC(200), body: (f) => ({ email: f.resetTarget.email }) },
   // A wrong code: 400 for everyone, whoever calls (the code is the credential).
-  { op: 'POST /api/verify/reset-password', ...PUBLIC(400), body: () => ({ email: newClient('mxreset').email, code: '000000', newPassword: 'Sunset#2026-matrix' }) },
+  {
+    op: 'POST /api/verify/reset-password',
+    ...PUBLIC(400),
+    body: () => ({ email: newClient('mxreset').email, code: '000000', newPassword: 'Sunset#2026-matrix' }),
+  },
 
   // Any signed-in user
   { op: 'GET /api/user', ...SIGNED_IN(200) },
@@ -106,17 +127,34 @@ const ROWS: Row[] = [
   { op: 'GET /api/projects/{id}', ...OWNED(200), url: (f) => `/api/projects/${f.projects.read}` },
   { op: 'GET /api/projects/{id}/services', ...OWNED(200), url: (f) => `/api/projects/${f.projects.read}/services` },
   { op: 'GET /api/project-remaining-balance/{projectId}', ...OWNED(200), url: (f) => `/api/project-remaining-balance/${f.projects.read}` },
-  { op: 'GET /api/project-services-with-credits/{projectId}', ...OWNED(200), url: (f) => `/api/project-services-with-credits/${f.projects.read}` },
+  {
+    op: 'GET /api/project-services-with-credits/{projectId}',
+    ...OWNED(200),
+    url: (f) => `/api/project-services-with-credits/${f.projects.read}`,
+  },
   { op: 'GET /api/user-credits/{userId}', ...OWNED(200), url: (f) => `/api/user-credits/${f.a.id}` },
 
   // A's resources: money. Only the client pays or spends on their project: the admin gets 404 too.
   { op: 'POST /api/create-payment-intent', ...OWNED(200, 404), body: (f) => ({ projectId: f.projects.intent }) },
   // The admin may call it but the intent is A's, not theirs: 400 (the payment does not match the caller).
-  { op: 'POST /api/confirm-payment', ...OWNED(200, 400), body: (f) => ({ projectId: f.projects.confirm, paymentIntentId: f.intents.confirm }) },
+  {
+    op: 'POST /api/confirm-payment',
+    ...OWNED(200, 400),
+    body: (f) => ({ projectId: f.projects.confirm, paymentIntentId: f.intents.confirm }),
+  },
   // Only the intent's owner may confirm it (CONTRACT §3), the admin included.
-  { op: 'POST /api/payment-emulator/payment_intents/{id}/confirm', ...OWNED(200, 404), url: (f) => `/api/payment-emulator/payment_intents/${f.intents.emulator}/confirm`, body: () => ({ payment_method: 'pm_card_visa' }) },
+  {
+    op: 'POST /api/payment-emulator/payment_intents/{id}/confirm',
+    ...OWNED(200, 404),
+    url: (f) => `/api/payment-emulator/payment_intents/${f.intents.emulator}/confirm`,
+    body: () => ({ payment_method: 'pm_card_visa' }),
+  },
   // A's succeeded bundle payment: credited to A only; anyone else is refused (400: not their payment).
-  { op: 'POST /api/purchase-credits', ...OWNED(200, 400, 400), body: (f) => ({ bundleId: f.bundles.sale, stripePaymentId: f.intents.credits }) },
+  {
+    op: 'POST /api/purchase-credits',
+    ...OWNED(200, 400, 400),
+    body: (f) => ({ bundleId: f.bundles.sale, stripePaymentId: f.intents.credits }),
+  },
   { op: 'POST /api/redeem-credits', ...OWNED(200, 404), body: (f) => ({ projectId: f.projects.redeem, description: 'Matrix redemption' }) },
   // Nothing owed on this project: the owner's call only (CONTRACT §3); the admin has mark-paid.
   { op: 'POST /api/mark-project-as-paid/{id}', ...OWNED(200, 404), url: (f) => `/api/mark-project-as-paid/${f.projects.zero}` },
@@ -139,24 +177,70 @@ const ROWS: Row[] = [
   { op: 'GET /api/admin/email-outbox/{id}', ...ADMIN_ONLY(200), url: (f) => `/api/admin/email-outbox/${f.outboxFailed}` },
 
   // Admin only: changes
-  { op: 'PUT /api/clients/{id}', ...ADMIN_ONLY(200), url: (f) => `/api/clients/${f.clients.edit.id}`, body: (f) => ({ username: f.clients.edit.username, email: f.clients.edit.email, role: 'client' }) },
-  { op: 'POST /api/projects', ...ADMIN_ONLY(201), body: (f) => projectBody(f, 'Created in the matrix', [{ serviceId: f.services.plain, quantity: 1 }]) },
-  { op: 'PUT /api/projects/{id}', ...ADMIN_ONLY(200), url: (f) => `/api/projects/${f.projects.edit}`, body: (f) => projectBody(f, 'Edited', [{ serviceId: f.services.plain, quantity: 2 }]) },
-  { op: 'POST /api/projects/{id}/add-service', ...ADMIN_ONLY(200), url: (f) => `/api/projects/${f.projects.addService}/add-service`, body: (f) => ({ serviceId: f.services.eligible, quantity: 1 }) },
-  { op: 'PATCH /api/projects/{id}/mark-paid', ...ADMIN_ONLY(200), url: (f) => `/api/projects/${f.projects.markPaid}/mark-paid`, body: () => ({ note: 'Paid in cash at the shoot' }) },
-  { op: 'POST /api/mark-project-as-paid', ...ADMIN_ONLY(200), body: (f) => ({ projectId: f.projects.markPaidBody, paymentNote: 'Paid by bank transfer' }) },
+  {
+    op: 'PUT /api/clients/{id}',
+    ...ADMIN_ONLY(200),
+    url: (f) => `/api/clients/${f.clients.edit.id}`,
+    body: (f) => ({ username: f.clients.edit.username, email: f.clients.edit.email, role: 'client' }),
+  },
+  {
+    op: 'POST /api/projects',
+    ...ADMIN_ONLY(201),
+    body: (f) => projectBody(f, 'Created in the matrix', [{ serviceId: f.services.plain, quantity: 1 }]),
+  },
+  {
+    op: 'PUT /api/projects/{id}',
+    ...ADMIN_ONLY(200),
+    url: (f) => `/api/projects/${f.projects.edit}`,
+    body: (f) => projectBody(f, 'Edited', [{ serviceId: f.services.plain, quantity: 2 }]),
+  },
+  {
+    op: 'POST /api/projects/{id}/add-service',
+    ...ADMIN_ONLY(200),
+    url: (f) => `/api/projects/${f.projects.addService}/add-service`,
+    body: (f) => ({ serviceId: f.services.eligible, quantity: 1 }),
+  },
+  {
+    op: 'PATCH /api/projects/{id}/mark-paid',
+    ...ADMIN_ONLY(200),
+    url: (f) => `/api/projects/${f.projects.markPaid}/mark-paid`,
+    body: () => ({ note: 'Paid in cash at the shoot' }),
+  },
+  {
+    op: 'POST /api/mark-project-as-paid',
+    ...ADMIN_ONLY(200),
+    body: (f) => ({ projectId: f.projects.markPaidBody, paymentNote: 'Paid by bank transfer' }),
+  },
   { op: 'POST /api/services', ...ADMIN_ONLY(201), body: () => ({ name: `${tag} Matrix service`, price: 42 }) },
-  { op: 'PUT /api/services/{id}', ...ADMIN_ONLY(200), url: (f) => `/api/services/${f.services.edit}`, body: () => ({ name: `${tag} Edited service`, price: 43, description: 'Edited in the access matrix' }) },
+  {
+    op: 'PUT /api/services/{id}',
+    ...ADMIN_ONLY(200),
+    url: (f) => `/api/services/${f.services.edit}`,
+    body: () => ({ name: `${tag} Edited service`, price: 43, description: 'Edited in the access matrix' }),
+  },
   // The admin signs an account out everywhere (clients.edit is not used after this row).
   { op: 'POST /api/clients/{id}/end-sessions', ...ADMIN_ONLY(200), url: (f) => `/api/clients/${f.clients.edit.id}/end-sessions` },
   { op: 'POST /api/credit-bundles', ...ADMIN_ONLY(201), body: () => ({ name: `${tag} Matrix bundle`, price: 20, creditAmount: 2 }) },
-  { op: 'PATCH /api/credit-bundles/{id}', ...ADMIN_ONLY(200), url: (f) => `/api/credit-bundles/${f.bundles.edit}`, body: () => ({ price: 55 }) },
+  {
+    op: 'PATCH /api/credit-bundles/{id}',
+    ...ADMIN_ONLY(200),
+    url: (f) => `/api/credit-bundles/${f.bundles.edit}`,
+    body: () => ({ price: 55 }),
+  },
   { op: 'POST /api/credit-adjustments', ...ADMIN_ONLY(201), body: (f) => ({ userId: f.a.id, amount: 1, type: 'add' }) },
   { op: 'POST /api/admin/test-email', ...ADMIN_ONLY(200), body: () => ({ email: `mx-test${tag}@example.com`, type: 'welcome' }) },
   { op: 'GET /api/send-test-welcome-email', ...ADMIN_ONLY(200) },
   { op: 'GET /api/send-test-project-email', ...ADMIN_ONLY(200) },
-  { op: 'POST /api/admin/send-client-invitation', ...ADMIN_ONLY(200), body: () => ({ email: `mx-invite${tag}@example.com`, clientName: 'Invited Person' }) },
-  { op: 'POST /api/admin/send-custom-email', ...ADMIN_ONLY(200), body: () => ({ recipients: [`mx-custom${tag}@example.com`], subject: 'Matrix', htmlContent: '<p>Hello</p>', sendToAll: false }) },
+  {
+    op: 'POST /api/admin/send-client-invitation',
+    ...ADMIN_ONLY(200),
+    body: () => ({ email: `mx-invite${tag}@example.com`, clientName: 'Invited Person' }),
+  },
+  {
+    op: 'POST /api/admin/send-custom-email',
+    ...ADMIN_ONLY(200),
+    body: () => ({ recipients: [`mx-custom${tag}@example.com`], subject: 'Matrix', htmlContent: '<p>Hello</p>', sendToAll: false }),
+  },
   { op: 'POST /api/admin/email-outbox/{id}/resend', ...ADMIN_ONLY(200), url: (f) => `/api/admin/email-outbox/${f.outboxFailed}/resend` },
 
   // Deletions, last, each on its own throwaway fixture.
@@ -203,7 +287,10 @@ const SNAPSHOT_TABLES: Record<string, string> = {
   email_contents: 'SELECT id, html, text FROM email_contents',
 };
 const SNAPSHOT_SQL = Object.entries(SNAPSHOT_TABLES)
-  .map(([name, sql]) => `SELECT '${name}' AS name, count(*)::int AS rows, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS hash FROM (${sql}) x`)
+  .map(
+    ([name, sql]) =>
+      `SELECT '${name}' AS name, count(*)::int AS rows, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS hash FROM (${sql}) x`,
+  )
   .join(' UNION ALL ');
 
 describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
@@ -237,7 +324,8 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
     const b = await register('bob');
     const post = async (url: string, body: object, status = 201) => (await adminAgent.post(url).send(body).expect(status)).body;
 
-    const service = (name: string, over: object = {}) => post('/api/services', { name: `${tag} ${name}`, price: 150, ...over }).then((s) => s.id as number);
+    const service = (name: string, over: object = {}) =>
+      post('/api/services', { name: `${tag} ${name}`, price: 150, ...over }).then((s) => s.id as number);
     const services = {
       eligible: await service('Aerial', { creditEligible: true, creditCost: 2 }),
       plain: await service('Twilight', { price: '87.25' }), // a price no other test file's default-service case uses
@@ -247,7 +335,10 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
     const project = (name: string, lines: Array<{ serviceId: number; quantity: number }>, price = 0) =>
       post('/api/projects', { name: `${tag} ${name}`, clientId: a.id, price, selectedServices: lines }).then((p) => p.id as number);
     const projects = {
-      read: await project('Harbour Lane', [{ serviceId: services.eligible, quantity: 1 }, { serviceId: services.plain, quantity: 1 }]),
+      read: await project('Harbour Lane', [
+        { serviceId: services.eligible, quantity: 1 },
+        { serviceId: services.plain, quantity: 1 },
+      ]),
       intent: await project('Card payment', [], 100),
       confirm: await project('Confirmed card payment', [], 120),
       emulator: await project('Emulator', [], 80),
@@ -261,9 +352,14 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
     };
 
     // A's card payment that succeeded but is not recorded yet, and one not confirmed yet.
-    const confirmIntent = (await a.agent.post('/api/create-payment-intent').send({ projectId: projects.confirm }).expect(200)).body.paymentIntentId as string;
-    await a.agent.post(`/api/payment-emulator/payment_intents/${confirmIntent}/confirm`).send({ payment_method: 'pm_card_visa' }).expect(200);
-    const emulatorIntent = (await a.agent.post('/api/create-payment-intent').send({ projectId: projects.emulator }).expect(200)).body.paymentIntentId as string;
+    const confirmIntent = (await a.agent.post('/api/create-payment-intent').send({ projectId: projects.confirm }).expect(200)).body
+      .paymentIntentId as string;
+    await a.agent
+      .post(`/api/payment-emulator/payment_intents/${confirmIntent}/confirm`)
+      .send({ payment_method: 'pm_card_visa' })
+      .expect(200);
+    const emulatorIntent = (await a.agent.post('/api/create-payment-intent').send({ projectId: projects.emulator }).expect(200)).body
+      .paymentIntentId as string;
 
     const bundles = {
       sale: (await post('/api/credit-bundles', { name: `${tag} Ten`, price: 90, creditAmount: 10 })).id as number,
@@ -271,8 +367,12 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
       remove: (await post('/api/credit-bundles', { name: `${tag} To delete`, price: 30, creditAmount: 3 })).id as number,
     };
     // A's bundle payment that succeeded and is not credited yet.
-    const creditsIntent = (await a.agent.post('/api/create-credit-payment-intent').send({ bundleId: bundles.sale, amount: 90 }).expect(200)).body.paymentIntentId as string;
-    await a.agent.post(`/api/payment-emulator/payment_intents/${creditsIntent}/confirm`).send({ payment_method: 'pm_card_visa' }).expect(200);
+    const creditsIntent = (await a.agent.post('/api/create-credit-payment-intent').send({ bundleId: bundles.sale, amount: 90 }).expect(200))
+      .body.paymentIntentId as string;
+    await a.agent
+      .post(`/api/payment-emulator/payment_intents/${creditsIntent}/confirm`)
+      .send({ payment_method: 'pm_card_visa' })
+      .expect(200);
     // Both clients hold credits, so a refused redemption is refused for who asks, not for the balance.
     await post('/api/credit-adjustments', { userId: a.id, amount: 10, type: 'add' });
     await post('/api/credit-adjustments', { userId: b.id, amount: 10, type: 'add' });
@@ -323,7 +423,8 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
 
   it('every route the app serves is in openapi.yaml, except the ones listed here on purpose', () => {
     /** Not API operations: Stripe's webhook (signature-checked, excluded from Swagger, tested below) and the docs. */
-    const undocumented = (r: string) => r === 'POST /api/stripe/webhook' || r === 'GET /api/docs-json' || r === 'GET /api/docs-yaml' || /^GET \/api\/docs(\/|$)/.test(r);
+    const undocumented = (r: string) =>
+      r === 'POST /api/stripe/webhook' || r === 'GET /api/docs-json' || r === 'GET /api/docs-yaml' || /^GET \/api\/docs(\/|$)/.test(r);
     const served = routeTable(t).filter((r) => / \/api(\/|$)/.test(r));
     expect(served.filter((r) => !DOCUMENTED.has(r) && !undocumented(r) && !AWAITING_OPENAPI.includes(r))).toEqual([]);
     // And everything documented is served (openapi.yaml is not stale).
@@ -333,7 +434,10 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
   it('can fail: the contract check refuses a wrong answer and the snapshot sees a change', async () => {
     const res = await f.agents.clientA.get('/api/user').expect(200);
     expect(expectMatchesContract(res)).toBe('GET /api/user');
-    const wrong = (body: unknown, over: object = {}) => () => expectMatchesContract({ ...res, body, ...over });
+    const wrong =
+      (body: unknown, over: object = {}) =>
+      () =>
+        expectMatchesContract({ ...res, body, ...over });
     expect(wrong({ ...res.body, passwordHash: 'x' })).toThrow(/additional properties \(passwordHash\)/);
     expect(wrong({ ...res.body, id: undefined })).toThrow(/must have required property 'id'/);
     expect(wrong({ ...res.body, role: 'owner' })).toThrow(/must be equal to one of the allowed values/);
@@ -344,7 +448,11 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
     const before = await snapshot();
     await f.agents.admin.post('/api/credit-adjustments').send({ userId: f.b.id, amount: 1, type: 'add' }).expect(201);
     const after = await snapshot();
-    expect(Object.keys(before).filter((k) => before[k] !== after[k]).sort()).toEqual(['credit_transactions', 'user_credits']);
+    expect(
+      Object.keys(before)
+        .filter((k) => before[k] !== after[k])
+        .sort(),
+    ).toEqual(['credit_transactions', 'user_credits']);
   });
 
   async function agentFor(row: Row, actor: Actor): Promise<{ agent: Agent; me: Person }> {
@@ -357,7 +465,10 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
         return { agent: p.agent, me: p };
       }
       const p = newClient('goneadmin');
-      const res = await f.agents.admin.post('/api/register').send({ ...p, role: 'admin' }).expect(201);
+      const res = await f.agents.admin
+        .post('/api/register')
+        .send({ ...p, role: 'admin' })
+        .expect(201);
       expect(res.body.role).toBe('admin');
       const person = { id: res.body.id as number, ...p };
       return { agent: await signIn(person), me: person };
@@ -405,7 +516,12 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
   describe('client B and client A, explicitly', () => {
     /** A new project of A, so these tests do not depend on the matrix's order. */
     const projectOfA = async (name: string, lines: Array<{ serviceId: number; quantity: number }> = [], price = 0) =>
-      (await f.agents.admin.post('/api/projects').send(projectBody(f, name, lines, price)).expect(201)).body as { id: number; name: string };
+      (
+        await f.agents.admin
+          .post('/api/projects')
+          .send(projectBody(f, name, lines, price))
+          .expect(201)
+      ).body as { id: number; name: string };
     const checked = (res: Response) => {
       expectMatchesContract(res);
       return res;
@@ -417,11 +533,18 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
       const B = f.agents.clientB;
       const list = checked(await B.get('/api/projects').expect(403));
       expect(list.text).not.toContain(p.name);
-      const ofB = (await f.agents.admin.post('/api/projects').send({ ...projectBody(f, "B's listing", []), clientId: f.b.id }).expect(201)).body.id;
+      const ofB = (
+        await f.agents.admin
+          .post('/api/projects')
+          .send({ ...projectBody(f, "B's listing", []), clientId: f.b.id })
+          .expect(201)
+      ).body.id;
       const own = checked(await B.get(`/api/projects/client/${f.b.id}`).expect(200)).body as Array<{ id: number; clientId: number }>;
       expect(own.map((x) => x.id)).toContain(ofB);
       expect(own.filter((x) => x.clientId !== f.b.id || x.id === p.id)).toEqual([]);
-      expect(checked(await f.agents.clientA.get(`/api/projects/client/${f.a.id}`).expect(200)).body.map((x: { id: number }) => x.id)).toContain(p.id);
+      expect(
+        checked(await f.agents.clientA.get(`/api/projects/client/${f.a.id}`).expect(200)).body.map((x: { id: number }) => x.id),
+      ).toContain(p.id);
       for (const url of [
         `/api/projects/client/${f.a.id}`,
         `/api/projects/${p.id}`,
@@ -434,13 +557,21 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
         expect(res.text).not.toContain(p.name);
       }
       // ... and a filter on the admin list is no way around it.
-      checked(await B.get('/api/projects').query({ filter: JSON.stringify({ clientId: f.a.id }) }).expect(403));
+      checked(
+        await B.get('/api/projects')
+          .query({ filter: JSON.stringify({ clientId: f.a.id }) })
+          .expect(403),
+      );
     });
 
     it("does not let B change A's projects or mark them paid", async () => {
       const p = await projectOfA('Untouchable', [], 0);
       const B = f.agents.clientB;
-      checked(await B.put(`/api/projects/${p.id}`).send(projectBody(f, 'Hijacked', [])).expect(403));
+      checked(
+        await B.put(`/api/projects/${p.id}`)
+          .send(projectBody(f, 'Hijacked', []))
+          .expect(403),
+      );
       checked(await B.delete(`/api/projects/${p.id}`).expect(403));
       checked(await B.post(`/api/projects/${p.id}/add-service`).send({ serviceId: f.services.plain, quantity: 1 }).expect(403));
       checked(await B.patch(`/api/projects/${p.id}/mark-paid`).send({}).expect(403));
@@ -462,20 +593,33 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
       checked(await B.post('/api/create-payment-intent').send({ projectId: p.id }).expect(404));
       expect(await count(`SELECT count(*) AS n FROM card_payment_intents`, [])).toBe(intentsBefore);
 
-      const intent = checked(await f.agents.clientA.post('/api/create-payment-intent').send({ projectId: p.id }).expect(200)).body.paymentIntentId as string;
+      const intent = checked(await f.agents.clientA.post('/api/create-payment-intent').send({ projectId: p.id }).expect(200)).body
+        .paymentIntentId as string;
       // B cannot confirm A's intent with a test card ...
       checked(await B.post(`/api/payment-emulator/payment_intents/${intent}/confirm`).send({ payment_method: 'pm_card_visa' }).expect(404));
       const [emulated] = await t.db.query(`SELECT status FROM emulated_payment_intents WHERE id = $1`, [intent]);
       expect(emulated.status).not.toBe('succeeded');
-      checked(await f.agents.clientA.post(`/api/payment-emulator/payment_intents/${intent}/confirm`).send({ payment_method: 'pm_card_visa' }).expect(200));
+      checked(
+        await f.agents.clientA
+          .post(`/api/payment-emulator/payment_intents/${intent}/confirm`)
+          .send({ payment_method: 'pm_card_visa' })
+          .expect(200),
+      );
       // ... nor record A's succeeded payment, on A's project or on a project of their own.
       checked(await B.post('/api/confirm-payment').send({ projectId: p.id, paymentIntentId: intent }).expect(404));
-      const ownOfB = (await f.agents.admin.post('/api/projects').send({ name: `${tag} B's own`, clientId: f.b.id, price: 75, selectedServices: [] }).expect(201)).body.id;
+      const ownOfB = (
+        await f.agents.admin
+          .post('/api/projects')
+          .send({ name: `${tag} B's own`, clientId: f.b.id, price: 75, selectedServices: [] })
+          .expect(201)
+      ).body.id;
       checked(await B.post('/api/confirm-payment').send({ projectId: ownOfB, paymentIntentId: intent }).expect(400));
       expect(await count(`SELECT count(*) AS n FROM payments WHERE stripe_payment_id = $1`, [intent])).toBe(0);
       expect(await count(`SELECT count(*) AS n FROM payments WHERE project_id = ANY($1)`, [[p.id, ownOfB]])).toBe(0);
       // A records it: the intent was good, the refusals were about who asked.
-      const done = checked(await f.agents.clientA.post('/api/confirm-payment').send({ projectId: p.id, paymentIntentId: intent }).expect(200));
+      const done = checked(
+        await f.agents.clientA.post('/api/confirm-payment').send({ projectId: p.id, paymentIntentId: intent }).expect(200),
+      );
       expect(done.body.project).toMatchObject({ id: p.id, isPaid: true });
       expect(await count(`SELECT count(*) AS n FROM payments WHERE stripe_payment_id = $1 AND client_id = $2`, [intent, f.a.id])).toBe(1);
     });
@@ -485,7 +629,9 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
       const B = f.agents.clientB;
       const balances = async () =>
         Object.fromEntries(
-          (await t.db.query(`SELECT user_id, balance FROM user_credits WHERE user_id = ANY($1)`, [[f.a.id, f.b.id]])).map((r: { user_id: number; balance: number }) => [r.user_id, r.balance]),
+          (await t.db.query(`SELECT user_id, balance FROM user_credits WHERE user_id = ANY($1)`, [[f.a.id, f.b.id]])).map(
+            (r: { user_id: number; balance: number }) => [r.user_id, r.balance],
+          ),
         );
       const ledger = () => count(`SELECT count(*) AS n FROM credit_transactions WHERE user_id = ANY($1)`, [[f.a.id, f.b.id]]);
       const before = { balances: await balances(), ledger: await ledger() };
@@ -499,9 +645,16 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
       checked(await B.post('/api/credit-adjustments').send({ userId: f.b.id, amount: 100, type: 'add' }).expect(403));
 
       // A's bundle payment, succeeded and not credited yet: B cannot have it credited.
-      const intent = checked(await f.agents.clientA.post('/api/create-credit-payment-intent').send({ bundleId: f.bundles.sale }).expect(200)).body.paymentIntentId as string;
+      const intent = checked(
+        await f.agents.clientA.post('/api/create-credit-payment-intent').send({ bundleId: f.bundles.sale }).expect(200),
+      ).body.paymentIntentId as string;
       checked(await B.post(`/api/payment-emulator/payment_intents/${intent}/confirm`).send({ payment_method: 'pm_card_visa' }).expect(404));
-      checked(await f.agents.clientA.post(`/api/payment-emulator/payment_intents/${intent}/confirm`).send({ payment_method: 'pm_card_visa' }).expect(200));
+      checked(
+        await f.agents.clientA
+          .post(`/api/payment-emulator/payment_intents/${intent}/confirm`)
+          .send({ payment_method: 'pm_card_visa' })
+          .expect(200),
+      );
       const refused = checked(await B.post('/api/purchase-credits').send({ bundleId: f.bundles.sale, stripePaymentId: intent }));
       expect(refused.status).toBeGreaterThanOrEqual(400);
       expect(refused.status).toBeLessThan(500);
@@ -513,7 +666,11 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
 
       // A can do both: the project and the payment were valid.
       checked(await f.agents.clientA.post('/api/redeem-credits').send({ projectId: p.id }).expect(200));
-      expect(checked(await f.agents.clientA.post('/api/purchase-credits').send({ bundleId: f.bundles.sale, stripePaymentId: intent }).expect(200)).body.creditsAdded).toBe(10);
+      expect(
+        checked(
+          await f.agents.clientA.post('/api/purchase-credits').send({ bundleId: f.bundles.sale, stripePaymentId: intent }).expect(200),
+        ).body.creditsAdded,
+      ).toBe(10);
       expect((await balances())[f.b.id]).toBe(before.balances[f.b.id]);
     });
 
@@ -527,15 +684,35 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
 
     it('never lets a client or a stranger become admin', async () => {
       const stranger = newClient('escalate');
-      const reg = checked(await t.agent().post('/api/register').send({ ...stranger, role: 'admin' }).expect(201));
+      const reg = checked(
+        await t
+          .agent()
+          .post('/api/register')
+          .send({ ...stranger, role: 'admin' })
+          .expect(201),
+      );
       expect(reg.body.role).toBe('client');
       const viaClient = newClient('escalate2');
       const byClient = await signIn(f.b);
-      expect(checked(await byClient.post('/api/register').send({ ...viaClient, role: 'admin' }).expect(201)).body.role).toBe('client');
-      const upd = checked(await f.agents.clientB.patch('/api/update-account').send({ username: f.b.username, email: f.b.email, role: 'admin' }));
+      expect(
+        checked(
+          await byClient
+            .post('/api/register')
+            .send({ ...viaClient, role: 'admin' })
+            .expect(201),
+        ).body.role,
+      ).toBe('client');
+      const upd = checked(
+        await f.agents.clientB.patch('/api/update-account').send({ username: f.b.username, email: f.b.email, role: 'admin' }),
+      );
       expect(upd.status === 200 || upd.status === 400).toBe(true);
-      checked(await f.agents.clientB.put(`/api/clients/${f.b.id}`).send({ username: f.b.username, email: f.b.email, role: 'admin' }).expect(403));
-      const roles = await t.db.query(`SELECT role FROM users WHERE id = ANY($1) OR lower(email) = ANY($2)`, [[f.b.id, reg.body.id], [stranger.email, viaClient.email]]);
+      checked(
+        await f.agents.clientB.put(`/api/clients/${f.b.id}`).send({ username: f.b.username, email: f.b.email, role: 'admin' }).expect(403),
+      );
+      const roles = await t.db.query(`SELECT role FROM users WHERE id = ANY($1) OR lower(email) = ANY($2)`, [
+        [f.b.id, reg.body.id],
+        [stranger.email, viaClient.email],
+      ]);
       expect(roles.map((r: { role: string }) => r.role)).toEqual(['client', 'client', 'client']);
       checked(await f.agents.clientB.get('/api/clients').expect(403));
     });
@@ -546,7 +723,11 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
       const payload = JSON.stringify({ type: 'payment_intent.succeeded', data: { object: { id: f.intents.confirm } } });
       for (const agent of [t.agent(), f.agents.clientA, f.agents.clientB, f.agents.admin]) {
         const none = await agent.post('/api/stripe/webhook').set('Content-Type', 'application/json').send(payload);
-        const forged = await agent.post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', 't=1,v1=00').send(payload);
+        const forged = await agent
+          .post('/api/stripe/webhook')
+          .set('Content-Type', 'application/json')
+          .set('Stripe-Signature', 't=1,v1=00')
+          .send(payload);
         for (const res of [none, forged]) {
           expect(res.status).toBe(400);
           expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });

@@ -25,7 +25,11 @@ describe('Browser-side defences', () => {
       ['no Origin but a foreign Referer', { Referer: 'https://evil.example/page.html' }],
     ])('%s: 403 with a JSON message, and nothing changes', async (_name, headers) => {
       const c = await signedInClient();
-      const res = await c.agent.patch('/api/update-account').set(headers).send({ username: 'Hijacked Name', email: 'attacker@evil.example' }).expect(403);
+      const res = await c.agent
+        .patch('/api/update-account')
+        .set(headers)
+        .send({ username: 'Hijacked Name', email: 'attacker@evil.example' })
+        .expect(403);
       expect(res.body).toMatchObject({ statusCode: 403, error: 'Forbidden', message: FOREIGN_ORIGIN_MESSAGE, code: 'CSRF.FOREIGN_ORIGIN' });
       expect(res.body.requestId).toBe(res.headers['x-request-id']);
       const [row] = await t.db.query(`SELECT username, email FROM users WHERE id = $1`, [c.id]);
@@ -38,7 +42,11 @@ describe('Browser-side defences', () => {
 
     it("lets the portal's own pages through: APP_URL's origin, the host it was reached at, and same-origin fetches", async () => {
       const c = await signedInClient();
-      await c.agent.patch('/api/update-account').set('Origin', 'http://portal.test').send({ username: `${c.username} A`, email: c.email }).expect(200);
+      await c.agent
+        .patch('/api/update-account')
+        .set('Origin', 'http://portal.test')
+        .send({ username: `${c.username} A`, email: c.email })
+        .expect(200);
       const host = 'photos.studio.example:8443'; // the portal reached under another name than APP_URL
       await c.agent
         .patch('/api/update-account')
@@ -47,7 +55,11 @@ describe('Browser-side defences', () => {
         .set('Sec-Fetch-Site', 'same-origin')
         .send({ username: `${c.username} B`, email: c.email })
         .expect(200);
-      await c.agent.patch('/api/update-account').set('Referer', 'http://portal.test/account').send({ username: `${c.username} C`, email: c.email }).expect(200);
+      await c.agent
+        .patch('/api/update-account')
+        .set('Referer', 'http://portal.test/account')
+        .send({ username: `${c.username} C`, email: c.email })
+        .expect(200);
       // Reading is never refused, whatever the origin (the cookie is SameSite=Lax and CORS stays closed).
       await c.agent.get('/api/user').set('Origin', 'https://evil.example').expect(200);
     });
@@ -97,7 +109,11 @@ describe('Browser-side defences', () => {
       );
       try {
         const csp = (await stripe.http().get('/api/health')).headers['content-security-policy'] as string;
-        const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+        const directive = (name: string) =>
+          csp
+            .split(';')
+            .map((d) => d.trim())
+            .find((d) => d.startsWith(`${name} `)) ?? '';
         expect(directive('script-src')).toContain('https://js.stripe.com');
         expect(directive('connect-src')).toContain('https://api.stripe.com');
         expect(directive('frame-src')).toMatch(/https:( |$)/); // js.stripe.com and hooks.stripe.com frames
@@ -127,7 +143,16 @@ describe('Browser-side defences', () => {
       ['not signed in', (a: TestApp) => a.http().get('/api/projects'), 401],
       ['validation', (a: TestApp) => a.http().post('/api/login').send({ email: 'nope', password: 'x' }), 400],
       ['malformed JSON', (a: TestApp) => a.http().post('/api/login').set('Content-Type', 'application/json').send('{"email":'), 400],
-      ['body over 1 MB', (a: TestApp) => a.http().post('/api/login').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'x'.repeat(1_100_000) })), 413],
+      [
+        'body over 1 MB',
+        (a: TestApp) =>
+          a
+            .http()
+            .post('/api/login')
+            .set('Content-Type', 'application/json')
+            .send(JSON.stringify({ email: 'x'.repeat(1_100_000) })),
+        413,
+      ],
       ['foreign origin', (a: TestApp) => a.http().post('/api/logout').set('Origin', 'https://evil.example'), 403],
       ['non-numeric id', (a: TestApp) => a.http().get('/api/projects/abc'), 401],
     ])('%s: %#', async (_name, send, status) => {

@@ -164,13 +164,18 @@ function problemsOf(res: RawAnswer): string[] {
   else if (res.status < 200 || (res.status >= 300 && res.status < 400)) problems.push(`unexpected status ${res.status}`);
   if (res.status >= 400) {
     const type = String(res.headers['content-type'] ?? '');
-    if (!type.startsWith('application/json')) problems.push(`error is not JSON (content-type ${type || 'none'}): ${res.text?.slice(0, 200)}`);
+    if (!type.startsWith('application/json'))
+      problems.push(`error is not JSON (content-type ${type || 'none'}): ${res.text?.slice(0, 200)}`);
     else {
       const b = res.body as { statusCode?: unknown; error?: unknown; message?: unknown };
       if (b.statusCode !== res.status) problems.push(`statusCode ${String(b.statusCode)} ≠ HTTP ${res.status}`);
       if (typeof b.error !== 'string' || !b.error) problems.push('error is not a non-empty string');
       if (typeof b.message !== 'string' || !b.message.trim()) problems.push('message is not a non-empty string');
-      else if (/QueryFailedError|invalid input syntax|violates .* constraint|\bat .+\.(ts|js):\d+|node_modules|TypeError|Cannot read propert/.test(b.message)) {
+      else if (
+        /QueryFailedError|invalid input syntax|violates .* constraint|\bat .+\.(ts|js):\d+|node_modules|TypeError|Cannot read propert/.test(
+          b.message,
+        )
+      ) {
         problems.push(`message leaks internals: ${b.message.slice(0, 200)}`);
       }
     }
@@ -181,7 +186,8 @@ function problemsOf(res: RawAnswer): string[] {
 /** Checks on an accepted request: whatever extra fields it carried, nobody made themself an admin. */
 function acceptedProblems(key: string, res: RawAnswer): string[] {
   const role = (res.body as { role?: unknown } | undefined)?.role;
-  if ((key === 'POST /api/register' || key === 'PATCH /api/update-account') && role !== 'client') return [`accepted with role ${String(role)}`];
+  if ((key === 'POST /api/register' || key === 'PATCH /api/update-account') && role !== 'client')
+    return [`accepted with role ${String(role)}`];
   return [];
 }
 
@@ -197,7 +203,8 @@ describe('Bad input (issue 7 §2): fuzzed requests from openapi.yaml never break
     const headers: Record<string, string> = caller ? { Cookie: caller.cookie } : {};
     if (body) headers['Content-Type'] = 'application/json';
     const res = await sendRaw(port, method, path, headers, body ? Buffer.from(JSON.stringify(body)) : undefined);
-    if (res.status !== expected) throw new Error(`setup: ${method.toUpperCase()} ${path} answered ${res.status}: ${res.text.slice(0, 300)}`);
+    if (res.status !== expected)
+      throw new Error(`setup: ${method.toUpperCase()} ${path} answered ${res.status}: ${res.text.slice(0, 300)}`);
     return res;
   }
   async function register(prefix: string): Promise<Caller> {
@@ -214,13 +221,17 @@ describe('Bad input (issue 7 §2): fuzzed requests from openapi.yaml never break
     const login = await api(null, 'post', '/api/login', { email: ADMIN.email, password: ADMIN.password }, 200);
     const admin: Caller = { id: (login.body as { id: number }).id, cookie: cookieFrom(login.headers['set-cookie']) ?? '' };
     const [owner, account, victim] = [await register('fzowner'), await register('fzaccount'), await register('fzvictim')];
-    const id = async (path: string, body: object, caller: Caller = admin, status = 201) => ((await api(caller, 'post', path, body, status)).body as { id: number }).id;
+    const id = async (path: string, body: object, caller: Caller = admin, status = 201) =>
+      ((await api(caller, 'post', path, body, status)).body as { id: number }).id;
     const services = {
       eligible: await id('/api/services', { name: `${tag} Aerial`, price: 150, creditEligible: true, creditCost: 2 }),
       plain: await id('/api/services', { name: `${tag} Twilight`, price: 120 }),
       edit: await id('/api/services', { name: `${tag} Editable`, price: 10 }),
     };
-    const lines = [{ serviceId: services.eligible, quantity: 1 }, { serviceId: services.plain, quantity: 1 }];
+    const lines = [
+      { serviceId: services.eligible, quantity: 1 },
+      { serviceId: services.plain, quantity: 1 },
+    ];
     const projects = {
       owned: await id('/api/projects', { name: `${tag} Owned`, clientId: owner.id, selectedServices: lines }),
       adminEdit: await id('/api/projects', { name: `${tag} Edited by the admin`, clientId: owner.id, selectedServices: lines }),
@@ -230,7 +241,9 @@ describe('Bad input (issue 7 §2): fuzzed requests from openapi.yaml never break
       sale: await id('/api/credit-bundles', { name: `${tag} Starter`, price: 90, creditAmount: 10 }),
       edit: await id('/api/credit-bundles', { name: `${tag} Editable`, price: 90, creditAmount: 10 }),
     };
-    const intent = ((await api(owner, 'post', '/api/create-payment-intent', { projectId: projects.owned }, 200)).body as { paymentIntentId: string }).paymentIntentId;
+    const intent = (
+      (await api(owner, 'post', '/api/create-payment-intent', { projectId: projects.owned }, 200)).body as { paymentIntentId: string }
+    ).paymentIntentId;
     const outboxId = Number((await t.db.query(`SELECT max(id) AS id FROM email_outbox`))[0].id);
     f = { admin, owner, account, victim, services, projects, bundles, intent, outboxId };
   });
@@ -252,7 +265,8 @@ describe('Bad input (issue 7 §2): fuzzed requests from openapi.yaml never break
     await t?.close();
   });
 
-  const callerFor = (actor: Actor): Caller | null => (actor === 'admin' ? f.admin : actor === 'client' ? f.owner : actor === 'account' ? f.account : null);
+  const callerFor = (actor: Actor): Caller | null =>
+    actor === 'admin' ? f.admin : actor === 'client' ? f.owner : actor === 'account' ? f.account : null;
 
   /** Sends one generated request as the plan's caller. */
   async function send(op: Operation, actor: Actor, r: FuzzRequest): Promise<RawAnswer> {
@@ -289,26 +303,40 @@ describe('Bad input (issue 7 §2): fuzzed requests from openapi.yaml never break
   /** The generated requests of one operation: bad path ids, broken list parameters, bent bodies. */
   function requests(op: Operation, plan: Plan): fc.Arbitrary<FuzzRequest> {
     const real = plan.real?.(f);
-    const pathWith = (values: Record<string, string>) => op.pathParams.reduce((p, param) => p.replace(`{${param.name}}`, values[param.name]), op.path);
+    const pathWith = (values: Record<string, string>) =>
+      op.pathParams.reduce((p, param) => p.replace(`{${param.name}}`, values[param.name]), op.path);
     type Target = NonNullable<FuzzRequest['target']>;
     const pathValue = (type?: string): fc.Arbitrary<[string, Target]> =>
       type === 'string'
         ? fc.oneof(urlString.map(encodeLoose), badId).map((v): [string, Target] => [v, 'bad'])
-        : fc.oneof({ weight: 5, arbitrary: badId.map((v): [string, Target] => [v, 'bad']) }, { weight: 1, arbitrary: absentId.map((v): [string, Target] => [v, 'absent']) });
+        : fc.oneof(
+            { weight: 5, arbitrary: badId.map((v): [string, Target] => [v, 'bad']) },
+            { weight: 1, arbitrary: absentId.map((v): [string, Target] => [v, 'absent']) },
+          );
     const absentIntent = fc.stringMatching(/^pi_[A-Za-z0-9]{1,30}$/).map((v): [string, Target] => [v, 'absent']);
     const badPath = fc
-      .tuple(...op.pathParams.map((p) => (p.schema.type === 'string' ? fc.oneof(pathValue('string'), absentIntent) : pathValue(p.schema.type))))
+      .tuple(
+        ...op.pathParams.map((p) => (p.schema.type === 'string' ? fc.oneof(pathValue('string'), absentIntent) : pathValue(p.schema.type))),
+      )
       .map((values) => ({
         path: pathWith(Object.fromEntries(op.pathParams.map((p, i) => [p.name, values[i][0]]))),
         target: values.some(([, t]) => t === 'bad') ? ('bad' as const) : ('absent' as const),
       }));
-    const realPath = real ? fc.constant({ path: pathWith(Object.fromEntries(Object.entries(real).map(([k, v]) => [k, encodeURIComponent(v)]))), target: 'real' as const }) : null;
+    const realPath = real
+      ? fc.constant({
+          path: pathWith(Object.fromEntries(Object.entries(real).map(([k, v]) => [k, encodeURIComponent(v)]))),
+          target: 'real' as const,
+        })
+      : null;
 
     let query: fc.Arbitrary<string> = strayQuery;
     if (isListRoute(op)) query = fc.oneof({ weight: 8, arbitrary: listQuery }, { weight: 1, arbitrary: strayQuery });
     else if (op.queryParams.length) {
       query = fc.oneof(
-        { weight: 6, arbitrary: fc.tuple(...op.queryParams.map((p) => queryValue.map((v) => `${p.name}=${v}`))).map((parts) => parts.join('&')) },
+        {
+          weight: 6,
+          arbitrary: fc.tuple(...op.queryParams.map((p) => queryValue.map((v) => `${p.name}=${v}`))).map((parts) => parts.join('&')),
+        },
         { weight: 1, arbitrary: strayQuery },
       );
     }
@@ -316,15 +344,14 @@ describe('Bad input (issue 7 §2): fuzzed requests from openapi.yaml never break
     const body = op.body ? fuzzBody(op.body, context()) : strayBody;
     // Printed by fast-check in a counterexample: short, not the 100k characters of a huge string.
     const build = (where: fc.Arbitrary<{ path: string; target?: Target }>, b: fc.Arbitrary<FuzzBody>) =>
-      fc
-        .record({ where, query, body: b })
-        .map(({ where: w, ...rest }): FuzzRequest => {
-          const r: FuzzRequest = { ...w, ...rest };
-          return Object.assign(r, { [fc.toStringMethod]: () => describeRequest(op.method, r) });
-        });
+      fc.record({ where, query, body: b }).map(({ where: w, ...rest }): FuzzRequest => {
+        const r: FuzzRequest = { ...w, ...rest };
+        return Object.assign(r, { [fc.toStringMethod]: () => describeRequest(op.method, r) });
+      });
     if (!op.pathParams.length) return build(fc.constant({ path: op.path }), body);
     // Paths that are not ids (any body), and, when the route has a real target, bent bodies on it.
-    if (realPath && op.body) return fc.oneof({ weight: 2, arbitrary: build(badPath, body) }, { weight: 3, arbitrary: build(realPath, body) });
+    if (realPath && op.body)
+      return fc.oneof({ weight: 2, arbitrary: build(badPath, body) }, { weight: 3, arbitrary: build(realPath, body) });
     if (realPath) return fc.oneof({ weight: 5, arbitrary: build(badPath, body) }, { weight: 1, arbitrary: build(realPath, body) });
     return build(badPath, body);
   }
@@ -359,7 +386,8 @@ describe('Bad input (issue 7 §2): fuzzed requests from openapi.yaml never break
           problems.push(`the ${plan.actor} was refused (last accepted request: ${lastAccepted})`);
         }
         // A path parameter that is not an id never reaches a resource; an id of nothing is never changed.
-        if (res.status < 300 && (r.target === 'bad' || (r.target === 'absent' && mutation))) problems.push(`accepted a path that names no resource (${r.target})`);
+        if (res.status < 300 && (r.target === 'bad' || (r.target === 'absent' && mutation)))
+          problems.push(`accepted a path that names no resource (${r.target})`);
         if (res.status < 300) lastAccepted = describeRequest(op.method, r);
         if (mutation) {
           // Each refused mutation is checked on its own; an accepted one moves the baseline on.
@@ -380,11 +408,22 @@ describe('Bad input (issue 7 §2): fuzzed requests from openapi.yaml never break
     if (op.body) {
       it('a body over 1 MB answers 413 in JSON and changes nothing', async () => {
         const values = plan.real?.(f) ?? {};
-        const path = op.pathParams.reduce((p, param) => p.replace(`{${param.name}}`, encodeURIComponent(values[param.name] ?? '1')), op.path);
+        const path = op.pathParams.reduce(
+          (p, param) => p.replace(`{${param.name}}`, encodeURIComponent(values[param.name] ?? '1')),
+          op.path,
+        );
         const big = 'x'.repeat(1_100_000);
         const cases: FuzzRequest[] = [
-          { path, query: '', body: { kind: 'json', value: Object.fromEntries(Object.keys(op.body?.properties ?? { name: {} }).map((k) => [k, big])) } },
-          { path, query: '', body: { kind: 'raw', label: '2 MB of not JSON', text: `{${'"a":'.repeat(500_000)}`, contentType: 'application/json' } },
+          {
+            path,
+            query: '',
+            body: { kind: 'json', value: Object.fromEntries(Object.keys(op.body?.properties ?? { name: {} }).map((k) => [k, big])) },
+          },
+          {
+            path,
+            query: '',
+            body: { kind: 'raw', label: '2 MB of not JSON', text: `{${'"a":'.repeat(500_000)}`, contentType: 'application/json' },
+          },
         ];
         for (const r of cases) {
           const before = await snap.take();
@@ -410,9 +449,25 @@ describe('Bad input (issue 7 §2): fuzzed requests from openapi.yaml never break
     const cases: Array<[Actor, Method, string, string | undefined, number, string?, string?]> = [
       ['admin', 'post', '/api/services', json({ name: 'Aerial\u0000', price: 10 }), 400, 'Text must not contain NUL characters', 'name'],
       ['admin', 'post', '/api/services', json({ name: 'Aerial \ud800', price: 10 }), 400, 'broken Unicode', 'name'],
-      ['admin', 'post', '/api/admin/send-custom-email', json({ recipients: ['ann@example.com'], subject: 'Hi', htmlContent: '<p>\u0000</p>' }), 400, 'NUL', 'htmlContent'],
+      [
+        'admin',
+        'post',
+        '/api/admin/send-custom-email',
+        json({ recipients: ['ann@example.com'], subject: 'Hi', htmlContent: '<p>\u0000</p>' }),
+        400,
+        'NUL',
+        'htmlContent',
+      ],
       ['admin', 'post', '/api/credit-bundles', json({ name: 'Pack', price: 9, creditAmount: 1, ['x\u0000']: 1 }), 400, 'NUL', 'x\u0000'],
-      ['account', 'patch', '/api/update-account', json({ username: 'Ann Lee', email: 'fz-nul@example.com', company: 'Lee\u0000' }), 400, 'NUL', 'company'],
+      [
+        'account',
+        'patch',
+        '/api/update-account',
+        json({ username: 'Ann Lee', email: 'fz-nul@example.com', company: 'Lee\u0000' }),
+        400,
+        'NUL',
+        'company',
+      ],
       ['admin', 'get', `/api/projects?filter=${encodeURIComponent('{"q":"a\u0000"}')}`, undefined, 400, 'NUL'],
       ['client', 'post', '/api/payment-emulator/payment_intents/pi_%00/confirm', json({ payment_method: 'pm_card_visa' }), 400, 'NUL'],
       ['admin', 'post', '/api/credit-bundles', deep(5000), 400, 'nested too deeply'],
@@ -424,26 +479,65 @@ describe('Bad input (issue 7 §2): fuzzed requests from openapi.yaml never break
       ['admin', 'patch', bundle, json({ creditAmount: null }), 400, 'Credit amount must be at least 1', 'creditAmount'],
       ['admin', 'patch', bundle, json({ description: null }), 200],
       ['client', 'post', '/api/create-credit-payment-intent', json({ bundleId: f.bundles.sale, amount: null }), 200],
-      ['admin', 'post', '/api/services', json({ name: 'Huge credit cost', price: 5, creditCost: 2147483648 }), 400, 'Credit cost must be at most 1000000', 'creditCost'],
+      [
+        'admin',
+        'post',
+        '/api/services',
+        json({ name: 'Huge credit cost', price: 5, creditCost: 2147483648 }),
+        400,
+        'Credit cost must be at most 1000000',
+        'creditCost',
+      ],
       // Path ids as sent: "1.0", " 1", "+1", "1e3", "0x10" are not ids (they were read as 1, 1, 1, 1000, 16).
       ['client', 'get', `/api/projects/${f.projects.owned}.0`, undefined, 400, 'The id in the address must be a positive whole number'],
       ['client', 'get', `/api/projects/%20${f.projects.owned}`, undefined, 400, 'The id in the address must be a positive whole number'],
       ['client', 'get', `/api/projects/+${f.projects.owned}`, undefined, 400, 'The id in the address must be a positive whole number'],
-      ['admin', 'delete', `/api/services/0x${f.services.edit.toString(16)}`, undefined, 400, 'The id in the address must be a positive whole number'],
-      ['admin', 'delete', `/api/credit-bundles/${f.bundles.edit}e0`, undefined, 400, 'The id in the address must be a positive whole number'],
+      [
+        'admin',
+        'delete',
+        `/api/services/0x${f.services.edit.toString(16)}`,
+        undefined,
+        400,
+        'The id in the address must be a positive whole number',
+      ],
+      [
+        'admin',
+        'delete',
+        `/api/credit-bundles/${f.bundles.edit}e0`,
+        undefined,
+        400,
+        'The id in the address must be a positive whole number',
+      ],
       // The Stripe webhook is left out of openapi.yaml but reads a raw body too.
       ['anonymous', 'post', '/api/stripe/webhook', '{"type":"payment_intent.succeeded",', 400, 'not valid JSON'],
-      ['anonymous', 'post', '/api/stripe/webhook', json({ type: 'payment_intent.succeeded', data: { object: { id: 'pi_\u0000' } } }), 400, 'NUL'],
+      [
+        'anonymous',
+        'post',
+        '/api/stripe/webhook',
+        json({ type: 'payment_intent.succeeded', data: { object: { id: 'pi_\u0000' } } }),
+        400,
+        'NUL',
+      ],
       ['anonymous', 'post', '/api/stripe/webhook', json({ type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } }), 400],
     ];
     for (const [actor, method, path, text, status, message, field] of cases) {
-      const r: FuzzRequest = { path, query: '', body: text === undefined ? { kind: 'none' } : { kind: 'raw', label: 'pinned', text, contentType: 'application/json' } };
+      const r: FuzzRequest = {
+        path,
+        query: '',
+        body: text === undefined ? { kind: 'none' } : { kind: 'raw', label: 'pinned', text, contentType: 'application/json' },
+      };
       const before = await snap.take();
       const t0 = Date.now();
       const res = await send({ method, path, key: `${method.toUpperCase()} ${path}`, pathParams: [], queryParams: [] }, actor, r);
       count('(pinned cases)', res.status, Date.now() - t0);
       const changed = res.status >= 400 ? DbSnapshotter.diff(before, await snap.take()) : [];
-      expect({ path, text: text?.slice(0, 80), status: res.status, problems: problemsOf(res), changed }).toEqual({ path, text: text?.slice(0, 80), status, problems: [], changed: [] });
+      expect({ path, text: text?.slice(0, 80), status: res.status, problems: problemsOf(res), changed }).toEqual({
+        path,
+        text: text?.slice(0, 80),
+        status,
+        problems: [],
+        changed: [],
+      });
       const b = res.body as { message?: string; errors?: Record<string, string> };
       if (message) expect(b.message).toContain(message);
       if (field) expect(Object.keys(b.errors ?? {})).toEqual([field]);

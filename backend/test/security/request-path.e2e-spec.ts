@@ -24,7 +24,8 @@ describe('one request path for every route', () => {
         const [method, path] = r.split(' ');
         return { method, path, url: path.replace(/\{\w+\}/g, '1') };
       });
-  const send = (agent: Agent, method: string, url: string) => agent[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](url);
+  const send = (agent: Agent, method: string, url: string) =>
+    agent[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](url);
 
   it('has a single request listener on the HTTP server: Fastify', () => {
     expect((t.app.getHttpServer() as Server).listeners('request')).toHaveLength(1);

@@ -89,7 +89,10 @@ describe('Sessions and sign-in (ASVS level 2)', () => {
       const c = await signedUp();
       const one = await signIn(c);
       const two = await signIn(c);
-      await one.agent.delete('/api/delete-account').send({ password: c.password }).expect((r) => expect(r.status).toBeLessThan(300));
+      await one.agent
+        .delete('/api/delete-account')
+        .send({ password: c.password })
+        .expect((r) => expect(r.status).toBeLessThan(300));
       await t.http().get('/api/user').set('Cookie', one.cookie).expect(401);
       await t.http().get('/api/user').set('Cookie', two.cookie).expect(401);
       await t.http().post('/api/login').send({ email: c.email, password: c.password }).expect(401);
@@ -184,7 +187,11 @@ describe('Sessions and sign-in (ASVS level 2)', () => {
       const [name, value] = s.cookie.split('=');
       const tampered = `${name}=${value.slice(0, -3)}abc`;
       await t.http().get('/api/user').set('Cookie', tampered).expect(401);
-      await t.http().get('/api/user').set('Cookie', `portal.sid=${encodeURIComponent(`s:${s.sid}`)}`).expect(401); // no signature
+      await t
+        .http()
+        .get('/api/user')
+        .set('Cookie', `portal.sid=${encodeURIComponent(`s:${s.sid}`)}`)
+        .expect(401); // no signature
       await t.http().get('/api/user').set('Cookie', `portal.sid=${s.sid}`).expect(401);
     });
   });
@@ -193,15 +200,26 @@ describe('Sessions and sign-in (ASVS level 2)', () => {
     it('2.2.1 sign-in: 10 failures on one account lock it (429), whichever address they come from', async () => {
       const c = await signedUp();
       for (let i = 0; i < 10; i++) {
-        await t.http().post('/api/login').set('X-Forwarded-For', freshIp()).send({ email: c.email, password: 'wrong-password' }).expect(401);
+        await t
+          .http()
+          .post('/api/login')
+          .set('X-Forwarded-For', freshIp())
+          .send({ email: c.email, password: 'wrong-password' })
+          .expect(401);
       }
-      const res = await t.http().post('/api/login').set('X-Forwarded-For', freshIp()).send({ email: c.email, password: c.password }).expect(429);
+      const res = await t
+        .http()
+        .post('/api/login')
+        .set('X-Forwarded-For', freshIp())
+        .send({ email: c.email, password: c.password })
+        .expect(429);
       expect(res.body.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
     });
 
     it('2.2.1 reset-code requests: 5 per account per hour, then 429 from any address', async () => {
       const c = await signedUp();
-      for (let i = 0; i < 5; i++) await t.http().post('/api/verify/request-code').set('X-Forwarded-For', freshIp()).send({ email: c.email }).expect(200);
+      for (let i = 0; i < 5; i++)
+        await t.http().post('/api/verify/request-code').set('X-Forwarded-For', freshIp()).send({ email: c.email }).expect(200);
       const res = await t.http().post('/api/verify/request-code').set('X-Forwarded-For', freshIp()).send({ email: c.email }).expect(429);
       expect(res.body.message).toBe('Too many verification codes requested. Please try again later.');
     });
@@ -210,25 +228,34 @@ describe('Sessions and sign-in (ASVS level 2)', () => {
       const c = await signedUp();
       await t.http().post('/api/verify/request-code').send({ email: c.email }).expect(200);
       for (let i = 0; i < 10; i++) {
-        await t.http()
+        await t
+          .http()
           .post('/api/verify/reset-password')
           .set('X-Forwarded-For', freshIp())
           .send({ email: c.email, code: String(100000 + i), newPassword: 'Harbour#Light9' })
           .expect(400);
       }
-      const res = await t.http()
+      const res = await t
+        .http()
         .post('/api/verify/reset-password')
         .set('X-Forwarded-For', freshIp())
         .send({ email: c.email, code: '999999', newPassword: 'Harbour#Light9' })
         .expect(429);
-      expect(res.body).toMatchObject({ statusCode: 429, message: 'Too many attempts to reset this password. Please try again in an hour.' });
+      expect(res.body).toMatchObject({
+        statusCode: 429,
+        message: 'Too many attempts to reset this password. Please try again in an hour.',
+      });
     });
 
     it.each([
       ['sign-in', '/api/login', () => ({ email: `n${Math.random()}@example.com`, password: 'secret123' })],
       ['registration', '/api/register', () => newClient('iplimit')],
       ['reset-code requests', '/api/verify/request-code', () => ({ email: `n${Math.random()}@example.com` })],
-      ['reset attempts', '/api/verify/reset-password', () => ({ email: `n${Math.random()}@example.com`, code: '123456', newPassword: 'Harbour#Light9' })],
+      [
+        'reset attempts',
+        '/api/verify/reset-password',
+        () => ({ email: `n${Math.random()}@example.com`, code: '123456', newPassword: 'Harbour#Light9' }),
+      ],
     ])('2.2.1 %s: one address past AUTH_IP_LIMIT_PER_MIN gets 429', async (_name, path, body) => {
       const limited = await createTestApp({ AUTH_IP_LIMIT_PER_MIN: '4' }, { smtp: t.smtp });
       try {
@@ -254,9 +281,21 @@ describe('Sessions and sign-in (ASVS level 2)', () => {
       await t.http().post('/api/register').send(c).expect(201);
       await t.http().post('/api/login').send({ email: c.email, password: long }).expect(200);
       // bcrypt would accept any password sharing the first 72 bytes; argon2 compares all of it.
-      await t.http().post('/api/login').send({ email: c.email, password: long.slice(0, 72) }).expect(401);
-      await t.http().post('/api/login').send({ email: c.email, password: long.slice(0, 127) + '!' }).expect(401);
-      const tooLong = await t.http().post('/api/register').send({ ...newClient('long'), password: long + 'x' }).expect(400);
+      await t
+        .http()
+        .post('/api/login')
+        .send({ email: c.email, password: long.slice(0, 72) })
+        .expect(401);
+      await t
+        .http()
+        .post('/api/login')
+        .send({ email: c.email, password: long.slice(0, 127) + '!' })
+        .expect(401);
+      const tooLong = await t
+        .http()
+        .post('/api/register')
+        .send({ ...newClient('long'), password: long + 'x' })
+        .expect(400);
       expect(tooLong.body.message).toBe('Password must be at most 128 characters');
     });
 
@@ -287,8 +326,18 @@ describe('Sessions and sign-in (ASVS level 2)', () => {
 
     it('2.5.x sign-in answers an unknown e-mail exactly like a wrong password, in similar time', async () => {
       const c = await signedUp();
-      const known = await t.http().post('/api/login').set('X-Forwarded-For', freshIp()).send({ email: c.email, password: 'wrong-password' }).expect(401);
-      const unknown = await t.http().post('/api/login').set('X-Forwarded-For', freshIp()).send({ email: `nobody-${c.email}`, password: 'wrong-password' }).expect(401);
+      const known = await t
+        .http()
+        .post('/api/login')
+        .set('X-Forwarded-For', freshIp())
+        .send({ email: c.email, password: 'wrong-password' })
+        .expect(401);
+      const unknown = await t
+        .http()
+        .post('/api/login')
+        .set('X-Forwarded-For', freshIp())
+        .send({ email: `nobody-${c.email}`, password: 'wrong-password' })
+        .expect(401);
       const strip = (body: Record<string, unknown>) => ({ ...body, requestId: undefined });
       expect(strip(unknown.body)).toEqual(strip(known.body));
       // A fresh known account for each try, so the 10-failure lock is never reached.
@@ -296,7 +345,12 @@ describe('Sessions and sign-in (ASVS level 2)', () => {
       similar(
         await medianPairMs(
           (i) => t.http().post('/api/login').send({ email: accounts[i].email, password: 'wrong-password' }).expect(401),
-          () => t.http().post('/api/login').send({ email: `nobody-${Math.random()}@example.com`, password: 'wrong-password' }).expect(401),
+          () =>
+            t
+              .http()
+              .post('/api/login')
+              .send({ email: `nobody-${Math.random()}@example.com`, password: 'wrong-password' })
+              .expect(401),
         ),
       );
     });
@@ -307,7 +361,16 @@ describe('Sessions and sign-in (ASVS level 2)', () => {
       similar(
         await medianPairMs(
           async (i) => bodies.push((await t.http().post('/api/verify/request-code').send({ email: accounts[i].email }).expect(200)).body),
-          async () => bodies.push((await t.http().post('/api/verify/request-code').send({ email: `nobody-${Math.random()}@example.com` }).expect(200)).body),
+          async () =>
+            bodies.push(
+              (
+                await t
+                  .http()
+                  .post('/api/verify/request-code')
+                  .send({ email: `nobody-${Math.random()}@example.com` })
+                  .expect(200)
+              ).body,
+            ),
         ),
       );
       expect(new Set(bodies.map((x) => JSON.stringify(x))).size).toBe(1);

@@ -25,7 +25,10 @@ describe('Services (spec §7 "Services", §5 "Service form")', () => {
     expect(created.body).toEqual({ id: expect.any(Number), ...service(), price: 150 });
     const id = created.body.id;
     expect((await admin.get(`/api/services/${id}`).expect(200)).body.name).toBe(`${tag} Aerial photography`);
-    const updated = await admin.put(`/api/services/${id}`).send(service({ price: '175.50', isStandard: false, creditEligible: false })).expect(200);
+    const updated = await admin
+      .put(`/api/services/${id}`)
+      .send(service({ price: '175.50', isStandard: false, creditEligible: false }))
+      .expect(200);
     expect(updated.body).toMatchObject({ price: 175.5, isStandard: false, creditEligible: false });
     await admin.delete(`/api/services/${id}`).expect(204);
     await admin.get(`/api/services/${id}`).expect(404);
@@ -35,7 +38,10 @@ describe('Services (spec §7 "Services", §5 "Service form")', () => {
   });
 
   it('applies the defaults: standard, not eligible, credit cost 1 (also for an empty value)', async () => {
-    const res = await admin.post('/api/services').send({ name: `${tag} Floor plan`, price: '80', creditCost: '' }).expect(201);
+    const res = await admin
+      .post('/api/services')
+      .send({ name: `${tag} Floor plan`, price: '80', creditCost: '' })
+      .expect(201);
     expect(res.body).toMatchObject({ description: '', isStandard: true, creditEligible: false, creditCost: 1, price: 80 });
   });
 
@@ -68,13 +74,26 @@ describe('Services (spec §7 "Services", §5 "Service form")', () => {
   });
 
   it('pages, sorts and searches on the server with a Content-Range', async () => {
-    for (const [name, price] of [['Zeta portraits', 20], ['Alpha video', 300], ['Mid-range staging', 120]] as const) {
-      await admin.post('/api/services').send(service({ name: `${tag}-list ${name}`, price })).expect(201);
+    for (const [name, price] of [
+      ['Zeta portraits', 20],
+      ['Alpha video', 300],
+      ['Mid-range staging', 120],
+    ] as const) {
+      await admin
+        .post('/api/services')
+        .send(service({ name: `${tag}-list ${name}`, price }))
+        .expect(201);
     }
-    const page = await admin.get('/api/services').query(listParams(['price', 'DESC'], [0, 1], { q: `${tag}-list` })).expect(200);
+    const page = await admin
+      .get('/api/services')
+      .query(listParams(['price', 'DESC'], [0, 1], { q: `${tag}-list` }))
+      .expect(200);
     expect(page.body.map((s: { price: number }) => s.price)).toEqual([300, 120]);
     expect(contentRange(page.headers['content-range'])).toEqual({ resource: 'services', start: 0, end: 1, total: 3 });
-    const byName = await admin.get('/api/services').query(listParams(['name', 'ASC'], [0, 9], { q: `${tag}-LIST` })).expect(200);
+    const byName = await admin
+      .get('/api/services')
+      .query(listParams(['name', 'ASC'], [0, 9], { q: `${tag}-LIST` }))
+      .expect(200);
     expect(byName.body.map((s: { name: string }) => s.name.split(' ')[1])).toEqual(['Alpha', 'Mid-range', 'Zeta']);
     const plain = await admin.get('/api/services').expect(200);
     expect(plain.headers['content-range']).toBeUndefined();

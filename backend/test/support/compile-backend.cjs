@@ -39,12 +39,16 @@ const dir = path.join(cache, hash.digest('hex').slice(0, 16));
 
 if (!fs.existsSync(path.join(dir, 'main.js'))) {
   const ts = require('typescript');
-  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(backend, 'tsconfig.build.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    path.join(backend, 'tsconfig.build.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   const options = { ...parsed.options, sourceMap: false, inlineSourceMap: false, incremental: false, declaration: false };
   fs.mkdirSync(cache, { recursive: true });
   const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;

@@ -38,9 +38,52 @@ export interface SeededDataset {
   busiestPaymentDay: string;
 }
 
-const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Emma', 'Oliver', 'Sophia', 'Lucas', 'Isla', 'Ethan', 'Chloe', 'Mateo', 'Grace', 'Leo', 'Zoe', 'Hugo'];
-const LAST = ['Walker', 'Nguyen', 'Patel', 'Rossi', 'Schmidt', 'Kowalski', 'Garcia', 'Dubois', 'Okafor', 'Tanaka', 'Silva', 'Berg', 'Murphy', 'Haddad'];
-const STREETS = ['Harbour Lane', 'Maple Street', 'Ocean Drive', 'Hill Road', 'Station Road', 'Park Avenue', 'Elm Close', 'River Walk', 'King Street', 'Bay View'];
+const FIRST = [
+  'Ava',
+  'Liam',
+  'Mia',
+  'Noah',
+  'Emma',
+  'Oliver',
+  'Sophia',
+  'Lucas',
+  'Isla',
+  'Ethan',
+  'Chloe',
+  'Mateo',
+  'Grace',
+  'Leo',
+  'Zoe',
+  'Hugo',
+];
+const LAST = [
+  'Walker',
+  'Nguyen',
+  'Patel',
+  'Rossi',
+  'Schmidt',
+  'Kowalski',
+  'Garcia',
+  'Dubois',
+  'Okafor',
+  'Tanaka',
+  'Silva',
+  'Berg',
+  'Murphy',
+  'Haddad',
+];
+const STREETS = [
+  'Harbour Lane',
+  'Maple Street',
+  'Ocean Drive',
+  'Hill Road',
+  'Station Road',
+  'Park Avenue',
+  'Elm Close',
+  'River Walk',
+  'King Street',
+  'Bay View',
+];
 const KINDS = ['Listing photos', 'Twilight shoot', 'Drone aerials', 'Floor plan and photos', 'Virtual tour', 'Open home photos'];
 
 const sqlArray = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
@@ -236,7 +279,10 @@ export async function seedDataset(db: ClientBase, opts: DatasetOptions = {}): Pr
     progress(CLIENTS, 'balances');
 
     const my = (await db.query(`SELECT id, email FROM bc WHERE n = 1`)).rows[0] as { id: number; email: string };
-    const redeemers = (await db.query(`SELECT id, email FROM bc WHERE n BETWEEN 2 AND $1 + 1 ORDER BY n`, [REDEEMERS])).rows as Array<{ id: number; email: string }>;
+    const redeemers = (await db.query(`SELECT id, email FROM bc WHERE n BETWEEN 2 AND $1 + 1 ORDER BY n`, [REDEEMERS])).rows as Array<{
+      id: number;
+      email: string;
+    }>;
     const pool = (
       await db.query(
         `SELECT id AS "projectId", client_id AS "clientId" FROM (
@@ -244,8 +290,11 @@ export async function seedDataset(db: ClientBase, opts: DatasetOptions = {}): Pr
           ORDER BY r, client_id`,
       )
     ).rows as Array<{ projectId: number; clientId: number }>;
-    const day = (await db.query(`SELECT to_char(payment_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d, count(*) FROM payments GROUP BY 1 ORDER BY 2 DESC, 1 DESC LIMIT 1`))
-      .rows[0].d as string;
+    const day = (
+      await db.query(
+        `SELECT to_char(payment_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d, count(*) FROM payments GROUP BY 1 ORDER BY 2 DESC, 1 DESC LIMIT 1`,
+      )
+    ).rows[0].d as string;
     const counts = (
       await db.query(
         `SELECT (SELECT count(*) FROM bc)::int AS clients, (SELECT count(*) FROM bs)::int AS services, (SELECT count(*) FROM bb)::int AS bundles,

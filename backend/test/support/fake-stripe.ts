@@ -59,7 +59,8 @@ export class FakeStripe {
     const path = (req.url ?? '').split('?')[0];
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     this.requests.push({ method: req.method ?? '', path, idempotencyKey, auth: req.headers.authorization, form });
-    if (!req.headers.authorization?.startsWith('Bearer sk_test_')) return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }];
+    if (!req.headers.authorization?.startsWith('Bearer sk_test_'))
+      return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }];
 
     if (req.method === 'POST' && path === '/v1/payment_intents') {
       if (idempotencyKey && this.byKey.has(idempotencyKey)) return [200, this.intents.get(this.byKey.get(idempotencyKey)!)];
@@ -88,7 +89,9 @@ export class FakeStripe {
     const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && m) {
       const intent = this.intents.get(m[1]);
-      return intent ? [200, intent] : [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${m[1]}'` } }];
+      return intent
+        ? [200, intent]
+        : [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${m[1]}'` } }];
     }
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } }];
   }

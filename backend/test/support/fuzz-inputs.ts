@@ -185,23 +185,103 @@ export const weirdString: fc.Arbitrary<string> = fc.oneof(
 
 /** Strings a sloppy client sends for numbers. */
 export const NUMERIC_STRINGS = [
-  'NaN', 'Infinity', '-Infinity', '1e309', '-1e309', '0x1A', '0b101', '0o17', '1_000', ' 12 ', '12abc', '1,5', '١٢', '１２',
-  '+5', '-5', '-0', '0', '00012', '1e3', '.5', '5.', '5.001', '12.345', '', ' ', '9'.repeat(400), '2147483648', '4294967296',
-  '9007199254740993', '1.7976931348623157e309', 'true', 'null',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-1e309',
+  '0x1A',
+  '0b101',
+  '0o17',
+  '1_000',
+  ' 12 ',
+  '12abc',
+  '1,5',
+  '١٢',
+  '１２',
+  '+5',
+  '-5',
+  '-0',
+  '0',
+  '00012',
+  '1e3',
+  '.5',
+  '5.',
+  '5.001',
+  '12.345',
+  '',
+  ' ',
+  '9'.repeat(400),
+  '2147483648',
+  '4294967296',
+  '9007199254740993',
+  '1.7976931348623157e309',
+  'true',
+  'null',
 ];
 
 export const weirdNumber: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(0, -0, -1, -100, 0.5, 1.5, 0.1 + 0.2, -0.01, 12.345, 1e308, -1e308, 5e-324, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 32, 2 ** 53, 2 ** 53 + 2, 1e21, 1e15 + 0.3),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    -100,
+    0.5,
+    1.5,
+    0.1 + 0.2,
+    -0.01,
+    12.345,
+    1e308,
+    -1e308,
+    5e-324,
+    2 ** 31,
+    2 ** 31 - 1,
+    -(2 ** 31),
+    2 ** 32,
+    2 ** 53,
+    2 ** 53 + 2,
+    1e21,
+    1e15 + 0.3,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
   fc.integer({ min: -1000, max: 1000 }),
 );
 
 /** Raw JSON number tokens JSON.stringify cannot produce: parse to Infinity, lose precision, or are huge. */
-export const RAW_NUMBER_TOKENS = ['1e400', '-1e400', '123456789012345678901234567890', '-0', '0.0000000000000000000000001', '1E+2', '4.9e-325', `1${'0'.repeat(5000)}`];
+export const RAW_NUMBER_TOKENS = [
+  '1e400',
+  '-1e400',
+  '123456789012345678901234567890',
+  '-0',
+  '0.0000000000000000000000001',
+  '1E+2',
+  '4.9e-325',
+  `1${'0'.repeat(5000)}`,
+];
 
 const weirdKey = fc.oneof(
-  fc.constantFrom('id', 'role', 'isAdmin', 'userId', 'admin', 'deletedAt', 'password_hash', 'balance', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', '$where', '', ' ', '\u0000', '😀', 'a.b', 'a[0]'),
+  fc.constantFrom(
+    'id',
+    'role',
+    'isAdmin',
+    'userId',
+    'admin',
+    'deletedAt',
+    'password_hash',
+    'balance',
+    'constructor',
+    'toString',
+    'valueOf',
+    'hasOwnProperty',
+    '$where',
+    '',
+    ' ',
+    '\u0000',
+    '😀',
+    'a.b',
+    'a[0]',
+  ),
   fc.string({ maxLength: 12 }),
 );
 
@@ -256,7 +336,10 @@ function randomOfType(schema: Schema, name: string, ctx: FuzzContext): fc.Arbitr
     case 'number':
     case 'integer': {
       const min = schema.minimum ?? 0;
-      return fc.oneof(fc.integer({ min, max: min + 200 }), fc.integer({ min: min * 100, max: min * 100 + 20000 }).map((c) => c / 100));
+      return fc.oneof(
+        fc.integer({ min, max: min + 200 }),
+        fc.integer({ min: min * 100, max: min * 100 + 20000 }).map((c) => c / 100),
+      );
     }
     case 'boolean':
       return fc.boolean();
@@ -293,7 +376,8 @@ export function fuzzValue(schema: Schema, name: string): fc.Arbitrary<unknown> {
   const options: Array<fc.Arbitrary<unknown>> = [junk, weirdString, fc.constant(null)];
   const numericish = fc.oneof(weirdNumber, fc.constantFrom(...NUMERIC_STRINGS));
   if (!types.has('number')) options.push(weirdNumber);
-  if (types.has('number') || types.has('integer')) options.push(numericish, numericish, fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }));
+  if (types.has('number') || types.has('integer'))
+    options.push(numericish, numericish, fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }));
   if (types.has('string')) {
     const max = schema.maxLength ?? 2000;
     options.push(
@@ -303,7 +387,9 @@ export function fuzzValue(schema: Schema, name: string): fc.Arbitrary<unknown> {
     if (schema.minLength) options.push(fc.string({ maxLength: schema.minLength - 1 }), fc.constant(' '.repeat(schema.minLength + 1)));
     // Text that passes the length rules with something strange inside: reaches the handler and the database.
     // (A fresh address for e-mail fields: a fuzzed sign-in or reset must never meet, or lock, a real account.)
-    const base = /email|recipients/i.test(name) ? freshEmail : fc.constant(typeof schema.example === 'string' ? schema.example : 'Some text');
+    const base = /email|recipients/i.test(name)
+      ? freshEmail
+      : fc.constant(typeof schema.example === 'string' ? schema.example : 'Some text');
     const special = fc.constantFrom(...SPECIAL_STRINGS);
     options.push(
       numericish,
@@ -320,7 +406,9 @@ export function fuzzValue(schema: Schema, name: string): fc.Arbitrary<unknown> {
     const items = schema.items ?? {};
     options.push(
       fc.array(fuzzValue(items, name), { minLength: 1, maxLength: 4 }),
-      fc.integer({ min: (schema.maxItems ?? 500) + 1, max: (schema.maxItems ?? 500) + 30 }).map((n) => Array.from({ length: n }, (_, i) => `r${i}@example.com`)),
+      fc
+        .integer({ min: (schema.maxItems ?? 500) + 1, max: (schema.maxItems ?? 500) + 30 })
+        .map((n) => Array.from({ length: n }, (_, i) => `r${i}@example.com`)),
       weirdString,
     );
   }
@@ -352,7 +440,12 @@ function malformedJson(obj: Record<string, unknown>): fc.Arbitrary<FuzzBody> {
     fc.constant(raw('empty', '')),
     fc.constant(raw('whitespace', '  \n ')),
     fc.constant(raw('two objects', `${text}${text}`)),
-    fc.constant(raw('invalid UTF-8', Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('"}')]))),
+    fc.constant(
+      raw(
+        'invalid UTF-8',
+        Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+      ),
+    ),
     fc.constantFrom('[]', '[{}]', '1', '-1', '"text"', 'null', 'true', '0', '{}', '[[[]]]').map((t) => raw('not an object', t)),
     fc.integer({ min: 1000, max: 60_000 }).map((n) => raw('deep nesting', `${'['.repeat(n)}${']'.repeat(n)}`)),
     fc.integer({ min: 1000, max: 30_000 }).map((n) => raw('deep objects', `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`)),
@@ -366,21 +459,43 @@ function malformedJson(obj: Record<string, unknown>): fc.Arbitrary<FuzzBody> {
 function wrongContentType(obj: Record<string, unknown>): fc.Arbitrary<FuzzBody> {
   const text = jsonText(obj);
   const form = Object.entries(obj)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeLoose(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeLoose(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`)
     .join('&');
   return fc.oneof(
     fc.constant<FuzzBody>({ kind: 'raw', label: 'text/plain', text, contentType: 'text/plain' }),
     fc.constant<FuzzBody>({ kind: 'raw', label: 'form', text: form, contentType: 'application/x-www-form-urlencoded' }),
-    fc.constant<FuzzBody>({ kind: 'raw', label: 'form with brackets', text: `${form}&a[b]=1&a[c][]=2&__proto__[x]=1`, contentType: 'application/x-www-form-urlencoded' }),
-    fc.constant<FuzzBody>({ kind: 'raw', label: 'multipart', text: `--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n`, contentType: 'multipart/form-data; boundary=x' }),
+    fc.constant<FuzzBody>({
+      kind: 'raw',
+      label: 'form with brackets',
+      text: `${form}&a[b]=1&a[c][]=2&__proto__[x]=1`,
+      contentType: 'application/x-www-form-urlencoded',
+    }),
+    fc.constant<FuzzBody>({
+      kind: 'raw',
+      label: 'multipart',
+      text: `--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n`,
+      contentType: 'multipart/form-data; boundary=x',
+    }),
     fc.constant<FuzzBody>({ kind: 'raw', label: 'xml', text: '<?xml version="1.0"?><a>1</a>', contentType: 'application/xml' }),
     fc.constant<FuzzBody>({ kind: 'raw', label: 'utf-16 charset', text, contentType: 'application/json; charset=utf-16' }),
     fc.constant<FuzzBody>({ kind: 'raw', label: 'unknown charset', text, contentType: 'application/json; charset=klingon' }),
     fc.constant<FuzzBody>({ kind: 'raw', label: 'vendor json', text, contentType: 'application/vnd.api+json' }),
     fc.constant<FuzzBody>({ kind: 'raw', label: 'json content type, form body', text: form || 'a=1', contentType: 'application/json' }),
     fc.constant<FuzzBody>({ kind: 'raw', label: 'no content type', text }),
-    fc.constant<FuzzBody>({ kind: 'raw', label: 'gzip that is not gzip', text, contentType: 'application/json', headers: { 'Content-Encoding': 'gzip' } }),
-    fc.constant<FuzzBody>({ kind: 'raw', label: 'unknown encoding', text, contentType: 'application/json', headers: { 'Content-Encoding': 'zstd-ish' } }),
+    fc.constant<FuzzBody>({
+      kind: 'raw',
+      label: 'gzip that is not gzip',
+      text,
+      contentType: 'application/json',
+      headers: { 'Content-Encoding': 'gzip' },
+    }),
+    fc.constant<FuzzBody>({
+      kind: 'raw',
+      label: 'unknown encoding',
+      text,
+      contentType: 'application/json',
+      headers: { 'Content-Encoding': 'zstd-ish' },
+    }),
   );
 }
 
@@ -412,21 +527,29 @@ export function fuzzBody(schema: Schema, ctx: FuzzContext): fc.Arbitrary<FuzzBod
     // Every field independently plausible, bent or absent.
     options.push({
       weight: 4,
-      arbitrary: json(fc.record(Object.fromEntries(props.map(([k, s]) => [k, fc.oneof(plausible(s, k, ctx), fuzzValue(s, k))])), { requiredKeys: [] })),
+      arbitrary: json(
+        fc.record(Object.fromEntries(props.map(([k, s]) => [k, fc.oneof(plausible(s, k, ctx), fuzzValue(s, k))])), { requiredKeys: [] }),
+      ),
     });
   }
   if (required.length) {
     options.push({
       weight: 3,
       arbitrary: json(
-        fc.tuple(obj, fc.subarray(required, { minLength: 1 })).map(([o, drop]) => Object.fromEntries(Object.entries(o).filter(([k]) => !drop.includes(k)))),
+        fc
+          .tuple(obj, fc.subarray(required, { minLength: 1 }))
+          .map(([o, drop]) => Object.fromEntries(Object.entries(o).filter(([k]) => !drop.includes(k)))),
       ),
     });
   }
   // Extra fields, some of them tempting (role, isAdmin, id, balance), next to a bent or plausible body.
   options.push({
     weight: 2,
-    arbitrary: json(fc.tuple(obj, fc.dictionary(weirdKey, fc.oneof(junk, weirdString), { minKeys: 1, maxKeys: 5 })).map(([o, extra]) => ({ ...extra, ...o }))),
+    arbitrary: json(
+      fc
+        .tuple(obj, fc.dictionary(weirdKey, fc.oneof(junk, weirdString), { minKeys: 1, maxKeys: 5 }))
+        .map(([o, extra]) => ({ ...extra, ...o })),
+    ),
   });
   options.push({ weight: 2, arbitrary: json(junk.filter((v) => v === null || typeof v !== 'object' || Array.isArray(v))) });
   options.push({ weight: 3, arbitrary: obj.chain(malformedJson) });
@@ -453,14 +576,64 @@ export const badId: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc.constantFrom(
-      '0', '-1', '-0', '1.5', '1.0', '1e3', '1e400', 'abc', 'NaN', 'Infinity', '-Infinity', '2147483648', '4294967296', '99999999999999999999',
-      '0x10', '%201', '1%20', '+1', '%2B1', '%00', '1%00', '%20', '%EF%BC%91%EF%BC%92', '%D9%A1%D9%A2', '1%3BDROP%20TABLE%20users', '%2e%2e',
-      'null', 'undefined', '%5B%5D', '%7B%7D', '%E0%A4%A', '%', '%%', '%ZZ', '%ED%A0%80', 'true', '00000000000', '0000000000', '12abc', '1,2',
-      '-2147483648', '-9007199254740993', `${'9'.repeat(1000)}`, `${'1'.repeat(11)}`, '%C0%AF', '~1', '1_0', '%D9%A1',
+      '0',
+      '-1',
+      '-0',
+      '1.5',
+      '1.0',
+      '1e3',
+      '1e400',
+      'abc',
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '2147483648',
+      '4294967296',
+      '99999999999999999999',
+      '0x10',
+      '%201',
+      '1%20',
+      '+1',
+      '%2B1',
+      '%00',
+      '1%00',
+      '%20',
+      '%EF%BC%91%EF%BC%92',
+      '%D9%A1%D9%A2',
+      '1%3BDROP%20TABLE%20users',
+      '%2e%2e',
+      'null',
+      'undefined',
+      '%5B%5D',
+      '%7B%7D',
+      '%E0%A4%A',
+      '%',
+      '%%',
+      '%ZZ',
+      '%ED%A0%80',
+      'true',
+      '00000000000',
+      '0000000000',
+      '12abc',
+      '1,2',
+      '-2147483648',
+      '-9007199254740993',
+      `${'9'.repeat(1000)}`,
+      `${'1'.repeat(11)}`,
+      '%C0%AF',
+      '~1',
+      '1_0',
+      '%D9%A1',
     ),
   },
   { weight: 2, arbitrary: fc.integer({ min: -(2 ** 31), max: 0 }).map(String) },
-  { weight: 2, arbitrary: fc.double({ noNaN: true }).filter((d) => !Number.isInteger(d) || d <= 0 || d > 2 ** 31 - 1).map((d) => encodeLoose(String(d))) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .double({ noNaN: true })
+      .filter((d) => !Number.isInteger(d) || d <= 0 || d > 2 ** 31 - 1)
+      .map((d) => encodeLoose(String(d))),
+  },
   { weight: 2, arbitrary: fc.bigInt({ min: 2n ** 31n, max: 2n ** 80n }).map(String) },
   { weight: 2, arbitrary: urlString.filter((s) => !/^\s*\d+\s*$/.test(s)).map(encodeLoose) },
 );
@@ -468,39 +641,141 @@ export const badId: fc.Arbitrary<string> = fc.oneof(
 /** Ids that are well formed but point at nothing. */
 export const absentId = fc.integer({ min: 1_500_000_000, max: 2_147_483_647 }).map(String);
 
-const SORT_FIELDS = ['id', 'name', 'date', 'price', 'createdAt', 'paymentDate', 'email', 'username', 'status', 'amount', 'clientName', 'isPaid', 'creditAmount', 'kind', 'to'];
-const FILTER_KEYS = ['q', 'role', 'isPaid', 'clientId', 'day', 'tz', 'status', 'kind', 'id', 'isActive', 'creditEligible', 'from', 'to', 'method'];
+const SORT_FIELDS = [
+  'id',
+  'name',
+  'date',
+  'price',
+  'createdAt',
+  'paymentDate',
+  'email',
+  'username',
+  'status',
+  'amount',
+  'clientName',
+  'isPaid',
+  'creditAmount',
+  'kind',
+  'to',
+];
+const FILTER_KEYS = [
+  'q',
+  'role',
+  'isPaid',
+  'clientId',
+  'day',
+  'tz',
+  'status',
+  'kind',
+  'id',
+  'isActive',
+  'creditEligible',
+  'from',
+  'to',
+  'method',
+];
 
-const notJson = fc.constantFrom('[', '["id",', '{', '{"q":', 'ASC', 'id', "['id','ASC']", '[0,24', '{q:1}', '["id","ASC",]', '', '%20', '+', 'NaN', '[NaN,1]', '{"q":"\\x"}', '%', '%E0%A4%A', '%00', '[1e400,1]');
+const notJson = fc.constantFrom(
+  '[',
+  '["id",',
+  '{',
+  '{"q":',
+  'ASC',
+  'id',
+  "['id','ASC']",
+  '[0,24',
+  '{q:1}',
+  '["id","ASC",]',
+  '',
+  '%20',
+  '+',
+  'NaN',
+  '[NaN,1]',
+  '{"q":"\\x"}',
+  '%',
+  '%E0%A4%A',
+  '%00',
+  '[1e400,1]',
+);
 
 const jsonish = (a: fc.Arbitrary<unknown>) => a.map((v) => encodeLoose(JSON.stringify(v) ?? 'undefined'));
 
 const sortValue = fc.oneof(
-  jsonish(fc.tuple(fc.oneof(fc.constantFrom(...SORT_FIELDS), urlString, junk), fc.oneof(fc.constantFrom('ASC', 'DESC', 'asc', 'desc', 'Asc', 'DOWN', '', 'ASC; DROP TABLE users'), urlString, junk))),
+  jsonish(
+    fc.tuple(
+      fc.oneof(fc.constantFrom(...SORT_FIELDS), urlString, junk),
+      fc.oneof(fc.constantFrom('ASC', 'DESC', 'asc', 'desc', 'Asc', 'DOWN', '', 'ASC; DROP TABLE users'), urlString, junk),
+    ),
+  ),
   jsonish(fc.oneof(junk, fc.array(fc.constantFrom(...SORT_FIELDS), { maxLength: 4 }), urlString)),
-  jsonish(fc.constantFrom(['id', 'ASC', 'extra'], ['id'], [], ['name; DROP TABLE users --', 'ASC'], ['"id"', 'ASC'], ['id', 'ASC NULLS FIRST'])),
+  jsonish(
+    fc.constantFrom(['id', 'ASC', 'extra'], ['id'], [], ['name; DROP TABLE users --', 'ASC'], ['"id"', 'ASC'], ['id', 'ASC NULLS FIRST']),
+  ),
   notJson,
 );
 
 const rangeValue = fc.oneof(
   jsonish(fc.tuple(fc.oneof(weirdNumber, fc.integer({ min: 0, max: 100 })), fc.oneof(weirdNumber, fc.integer({ min: 0, max: 600 })))),
-  jsonish(fc.oneof(junk, fc.array(weirdNumber, { maxLength: 4 }), fc.tuple(fc.constantFrom(...NUMERIC_STRINGS), fc.constantFrom(...NUMERIC_STRINGS)))),
-  jsonish(fc.constantFrom([0, 1e9], [1e15, 1e15 + 5], [2 ** 53 - 2, 2 ** 53 - 1], [5, 4], [-1, 10], [0, 0], [0, 499], [0, 100000], [1.5, 3])),
+  jsonish(
+    fc.oneof(
+      junk,
+      fc.array(weirdNumber, { maxLength: 4 }),
+      fc.tuple(fc.constantFrom(...NUMERIC_STRINGS), fc.constantFrom(...NUMERIC_STRINGS)),
+    ),
+  ),
+  jsonish(
+    fc.constantFrom([0, 1e9], [1e15, 1e15 + 5], [2 ** 53 - 2, 2 ** 53 - 1], [5, 4], [-1, 10], [0, 0], [0, 499], [0, 100000], [1.5, 3]),
+  ),
   notJson,
 );
 
 const filterValue = fc.oneof(
-  { weight: 4, arbitrary: jsonish(fc.dictionary(fc.oneof(fc.constantFrom(...FILTER_KEYS), weirdKey), fc.oneof(urlString, weirdNumber, junk, fc.constantFrom(...NUMERIC_STRINGS), fc.constantFrom('2026-02-30', '2026-13-01', '0000-00-00', '2026-1-1', '99999-01-01', 'Europe/Nowhere', 'UTC', 'Etc/GMT+14', '../../etc', 'admin', 'client', 'completed', 'failed')), { maxKeys: 4 })) },
+  {
+    weight: 4,
+    arbitrary: jsonish(
+      fc.dictionary(
+        fc.oneof(fc.constantFrom(...FILTER_KEYS), weirdKey),
+        fc.oneof(
+          urlString,
+          weirdNumber,
+          junk,
+          fc.constantFrom(...NUMERIC_STRINGS),
+          fc.constantFrom(
+            '2026-02-30',
+            '2026-13-01',
+            '0000-00-00',
+            '2026-1-1',
+            '99999-01-01',
+            'Europe/Nowhere',
+            'UTC',
+            'Etc/GMT+14',
+            '../../etc',
+            'admin',
+            'client',
+            'completed',
+            'failed',
+          ),
+        ),
+        { maxKeys: 4 },
+      ),
+    ),
+  },
   { weight: 1, arbitrary: jsonish(junk.filter((v) => v === null || typeof v !== 'object' || Array.isArray(v))) },
   { weight: 1, arbitrary: notJson },
 );
 
-const paramValue = (v: fc.Arbitrary<string>) => fc.oneof({ weight: 5, arbitrary: v.map((x) => [x]) }, { weight: 1, arbitrary: fc.array(v, { minLength: 2, maxLength: 3 }) });
+const paramValue = (v: fc.Arbitrary<string>) =>
+  fc.oneof({ weight: 5, arbitrary: v.map((x) => [x]) }, { weight: 1, arbitrary: fc.array(v, { minLength: 2, maxLength: 3 }) });
 
 /** react-admin list parameters, mostly broken: the query string of a list route. */
 export const listQuery: fc.Arbitrary<string> = fc
   .record(
-    { sort: paramValue(sortValue), range: paramValue(rangeValue), filter: paramValue(filterValue), extra: fc.array(fc.tuple(weirdKey.map(encodeLoose), urlString.map(encodeLoose)), { maxLength: 2 }) },
+    {
+      sort: paramValue(sortValue),
+      range: paramValue(rangeValue),
+      filter: paramValue(filterValue),
+      extra: fc.array(fc.tuple(weirdKey.map(encodeLoose), urlString.map(encodeLoose)), { maxLength: 2 }),
+    },
     { requiredKeys: [] },
   )
   .filter((r) => r.sort !== undefined || r.range !== undefined || r.filter !== undefined)
@@ -514,7 +789,20 @@ export const listQuery: fc.Arbitrary<string> = fc
 
 /** A value for a plain query parameter such as tz. */
 export const queryValue: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('Europe/Paris', 'UTC', 'Europe/Nowhere', 'Etc/GMT+99', '../../../etc/passwd', 'America/New_York%00', '%E0%A4%A', 'A'.repeat(65), '+05:00', 'utc', 'Z', '-1'),
+  fc.constantFrom(
+    'Europe/Paris',
+    'UTC',
+    'Europe/Nowhere',
+    'Etc/GMT+99',
+    '../../../etc/passwd',
+    'America/New_York%00',
+    '%E0%A4%A',
+    'A'.repeat(65),
+    '+05:00',
+    'utc',
+    'Z',
+    '-1',
+  ),
   urlString.map(encodeLoose),
 );
 

@@ -235,7 +235,8 @@ export class ContractError extends Error {
 
 const describeErrors = (errors: ErrorObject[] | null | undefined): string[] =>
   (errors ?? []).map((e) => {
-    const extra = e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : '';
+    const extra =
+      e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : '';
     return `${e.instancePath || '/'} ${e.keyword} ${e.message ?? ''}${extra}`.trim();
   });
 
@@ -247,7 +248,8 @@ const describeErrors = (errors: ErrorObject[] | null | undefined): string[] =>
 export function expectMatchesContract(res: AnswerLike, override?: { method: string; url: string }): string {
   const method = override?.method ?? res.request?.method;
   const url = override?.url ?? res.request?.url;
-  if (!method || !url) throw new ContractError('expectMatchesContract: the answer does not say which request it answers; pass {method, url}');
+  if (!method || !url)
+    throw new ContractError('expectMatchesContract: the answer does not say which request it answers; pass {method, url}');
   const where = `${method.toUpperCase()} ${url.replace(/^https?:\/\/[^/]+/, '')} → ${res.status}`;
   const match = matchRoute(method, url);
   if (!match) throw new ContractError(`${where}: no path of openapi.yaml matches this URL`);
@@ -255,9 +257,13 @@ export function expectMatchesContract(res: AnswerLike, override?: { method: stri
   if (!match.operation) throw new ContractError(`${where}: openapi.yaml documents ${match.path} but not ${method.toUpperCase()}`);
 
   const problems = contractProblems(match.operation, key, res);
-  const unexplained = problems.filter((p) => !KNOWN_MISMATCHES.some((k) => k.operation === key && k.status === res.status && k.problem.test(p)));
+  const unexplained = problems.filter(
+    (p) => !KNOWN_MISMATCHES.some((k) => k.operation === key && k.status === res.status && k.problem.test(p)),
+  );
   if (unexplained.length) {
-    throw new ContractError(`${where} (${key}) does not match openapi.yaml / CONTRACT §2:\n  ${unexplained.join('\n  ')}\n${String(res.text ?? JSON.stringify(res.body)).slice(0, 1500)}`);
+    throw new ContractError(
+      `${where} (${key}) does not match openapi.yaml / CONTRACT §2:\n  ${unexplained.join('\n  ')}\n${String(res.text ?? JSON.stringify(res.body)).slice(0, 1500)}`,
+    );
   }
   return key;
 }
@@ -298,7 +304,8 @@ function contractProblems(operation: OperationObject, key: string, res: AnswerLi
     return schemaProblems(`${key} ${documented.key}`, jsonSchema, res.body);
   }
   const types = Object.keys(content);
-  if (!types.some((t) => sent.toLowerCase() === t.toLowerCase())) problems.push(`openapi.yaml documents ${types.join(', ')} for ${documented.key}, the API sent ${sent}`);
+  if (!types.some((t) => sent.toLowerCase() === t.toLowerCase()))
+    problems.push(`openapi.yaml documents ${types.join(', ')} for ${documented.key}, the API sent ${sent}`);
   return problems;
 }
 

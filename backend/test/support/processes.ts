@@ -338,7 +338,13 @@ export class HttpSession {
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
     const go = () =>
-      send(this.baseUrl + path, { method, body, headers: { ...this.headers, ...(this.cookie ? { Cookie: this.cookie } : {}), ...headers }, agent: this.agent, timeoutMs: this.timeoutMs });
+      send(this.baseUrl + path, {
+        method,
+        body,
+        headers: { ...this.headers, ...(this.cookie ? { Cookie: this.cookie } : {}), ...headers },
+        agent: this.agent,
+        timeoutMs: this.timeoutMs,
+      });
     let res: HttpAnswer;
     try {
       res = await go();
@@ -377,7 +383,10 @@ export async function get(url: string, timeoutMs = 10_000): Promise<HttpAnswer> 
   return send(url, { method: 'GET', timeoutMs });
 }
 
-function send(url: string, o: { method: string; body?: unknown; headers?: Record<string, string>; agent?: Agent; timeoutMs: number }): Promise<HttpAnswer> {
+function send(
+  url: string,
+  o: { method: string; body?: unknown; headers?: Record<string, string>; agent?: Agent; timeoutMs: number },
+): Promise<HttpAnswer> {
   const started = performance.now();
   const payload = o.body === undefined ? undefined : Buffer.from(JSON.stringify(o.body));
   return new Promise((resolve, reject) => {

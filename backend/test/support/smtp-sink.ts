@@ -81,7 +81,10 @@ export class SmtpSink {
       const found = this.messages.find(predicate);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching e-mail within ${timeoutMs} ms (got ${this.messages.length}: ${this.messages.map((m) => `${m.to} "${m.subject}"`).join(', ')})`);
+      if (left <= 0)
+        throw new Error(
+          `no matching e-mail within ${timeoutMs} ms (got ${this.messages.length}: ${this.messages.map((m) => `${m.to} "${m.subject}"`).join(', ')})`,
+        );
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, Math.min(left, 250));
         this.waiters.push(() => {

@@ -36,7 +36,12 @@ describe('Card provider unreachable (system test, separate process)', () => {
     app = await startAppProcess({
       name: 'stripe-mode app',
       databaseUrl,
-      env: { STRIPE_SECRET_KEY: 'sk_test_system', STRIPE_PUBLISHABLE_KEY: 'pk_test_system', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: gate.url },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_system',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_system',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: gate.url,
+      },
     });
     console.log(`stripe-mode app process started in ${app.startupMs} ms`);
     db = new Client({ connectionString: databaseUrl });
@@ -60,7 +65,12 @@ describe('Card provider unreachable (system test, separate process)', () => {
   });
 
   const project = async (price: number) => {
-    const res = await admin.post('/api/projects', { name: `${tag} ${Math.random().toString(36).slice(2, 7)}`, clientId, price, selectedServices: [] });
+    const res = await admin.post('/api/projects', {
+      name: `${tag} ${Math.random().toString(36).slice(2, 7)}`,
+      clientId,
+      price,
+      selectedServices: [],
+    });
     expect(res.status).toBe(201);
     return res.body.id as number;
   };
@@ -81,7 +91,12 @@ describe('Card provider unreachable (system test, separate process)', () => {
     };
   };
   const webhook = (intentId: string) => {
-    const payload = JSON.stringify({ id: `evt_${tag}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent' } } });
+    const payload = JSON.stringify({
+      id: `evt_${tag}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: intentId, object: 'payment_intent' } },
+    });
     const signature = new Stripe('sk_test_signer').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     return new HttpSession(app.url).request('POST', '/api/stripe/webhook', JSON.parse(payload), { 'Stripe-Signature': signature });
   };
@@ -106,7 +121,9 @@ describe('Card provider unreachable (system test, separate process)', () => {
     expectUnavailable(await client.post('/api/confirm-payment', { projectId: paidProject, paymentIntentId: intent.body.paymentIntentId }));
     expectUnavailable(await webhook(intent.body.paymentIntentId)); // Stripe retries a webhook that did not answer 2xx
     expectUnavailable(await client.post('/api/create-credit-payment-intent', { bundleId: bundle.body.id, amount: 40 }));
-    expectUnavailable(await client.post('/api/purchase-credits', { bundleId: bundle.body.id, stripePaymentId: creditIntent.body.paymentIntentId }));
+    expectUnavailable(
+      await client.post('/api/purchase-credits', { bundleId: bundle.body.id, stripePaymentId: creditIntent.body.paymentIntentId }),
+    );
     // Without the intent id the server looks for this user's paid intents: it cannot tell either.
     expectUnavailable(await client.post('/api/purchase-credits', { bundleId: bundle.body.id }));
     expect(fake.requests.length).toBe(stripeCallsBefore); // nothing got through the cut relay
@@ -121,7 +138,10 @@ describe('Card provider unreachable (system test, separate process)', () => {
     expect((await webhook(intent.body.paymentIntentId)).status).toBe(200);
     const bought = await client.post('/api/purchase-credits', { bundleId: bundle.body.id });
     expect(bought.body).toEqual({ success: true, creditsAdded: 5, creditBalance: 5 });
-    expect((await client.post('/api/purchase-credits', { bundleId: bundle.body.id, stripePaymentId: creditIntent.body.paymentIntentId })).body.creditsAdded).toBe(0);
+    expect(
+      (await client.post('/api/purchase-credits', { bundleId: bundle.body.id, stripePaymentId: creditIntent.body.paymentIntentId })).body
+        .creditsAdded,
+    ).toBe(0);
     expect((await client.post('/api/create-payment-intent', { projectId: otherProject })).status).toBe(200);
     expect(await recorded()).toEqual({
       payments: before.payments + 1,

@@ -57,7 +57,11 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
     const writes: Write[] = [];
     const health: Array<{ phase: Phase; status: number; body: unknown; ms: number }> = [];
     let n = 0;
-    const attempt = async (kind: Write['kind'], name: string, send: () => Promise<{ status: number; ms: number; body?: unknown; text: string }>) => {
+    const attempt = async (
+      kind: Write['kind'],
+      name: string,
+      send: () => Promise<{ status: number; ms: number; body?: unknown; text: string }>,
+    ) => {
       const w: Write = { kind, name, phase, startedAt: Date.now(), status: 0, ms: 0 };
       try {
         const res = await send();
@@ -80,7 +84,9 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
       while (!stop) {
         const email = `${tag}u${++n}@example.com`;
         const s = new HttpSession(app.url, 10_000);
-        await attempt('registration', email, () => s.post('/api/register', { username: `Outage ${n} ${tag}`, email, password: 'secret123' }));
+        await attempt('registration', email, () =>
+          s.post('/api/register', { username: `Outage ${n} ${tag}`, email, password: 'secret123' }),
+        );
         s.close();
         await sleep(10);
       }
@@ -100,7 +106,10 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
     const registered = await owner.post('/api/register', { username: `Outage owner ${tag}`, email: ownerEmail, password: 'secret123' });
     expect(registered.status).toBe(201);
     owner.close();
-    expect((await admins[0].post('/api/projects', { name: `${tag} kept page`, clientId: (registered.body as { id: number }).id, price: 100 })).status).toBe(201);
+    expect(
+      (await admins[0].post('/api/projects', { name: `${tag} kept page`, clientId: (registered.body as { id: number }).id, price: 100 }))
+        .status,
+    ).toBe(201);
     const reads: Array<{ phase: Phase; status: number; body: unknown }> = [];
     const pagePath = `/api/projects?sort=${encodeURIComponent('["date","DESC"]')}&range=${encodeURIComponent('[0,24]')}`;
     const reader = async (s: HttpSession) => {
@@ -154,7 +163,9 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
 
     // The Projects page: 200 before (a read the stop cuts into answers 503), a JSON 503 while the
     // database is down, 200 again after; never a 500.
-    console.log(`Projects page reads: ${['before', 'down', 'after'].map((p) => `${p} ${JSON.stringify(tally(reads.filter((r) => r.phase === p)))}`).join(', ')}`);
+    console.log(
+      `Projects page reads: ${['before', 'down', 'after'].map((p) => `${p} ${JSON.stringify(tally(reads.filter((r) => r.phase === p)))}`).join(', ')}`,
+    );
     const readsBefore = reads.filter((r) => r.phase === 'before');
     expect(readsBefore.filter((r) => r.status === 200).length).toBeGreaterThan(readsBefore.length / 2);
     expect(readsBefore.every((r) => r.status === 200 || r.status === 503)).toBe(true);
@@ -169,7 +180,8 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
     // /api/health: 503 with the JSON error body the whole time the server is down.
     const downHealth = health.filter((h) => h.phase === 'down');
     expect(downHealth.length).toBeGreaterThan(10);
-    for (const h of downHealth) expect(h).toMatchObject({ status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: expect.any(String) } });
+    for (const h of downHealth)
+      expect(h).toMatchObject({ status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: expect.any(String) } });
 
     // Every write answered quickly, with a 201 or a JSON 503 a client can retry; never a hang, never a 500.
     const bad = writes.filter((w) => w.status !== 201 && !(w.status === 503 && (w.body as { statusCode?: number })?.statusCode === 503));
@@ -178,7 +190,9 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
       const ids = bad.map((w) => (w.body as { requestId?: string })?.requestId).filter(Boolean) as string[];
       const lines = app.output().split('\n');
       const about = lines.filter((l) => ids.some((id) => l.includes(id)));
-      console.log(`the app logged:\n${(about.length ? about : lines.filter((l) => /"level":(40|50|60)|rror/.test(l)).slice(-10)).join('\n')}`);
+      console.log(
+        `the app logged:\n${(about.length ? about : lines.filter((l) => /"level":(40|50|60)|rror/.test(l)).slice(-10)).join('\n')}`,
+      );
     }
     expect(bad.slice(0, 3)).toEqual([]);
     expect(Math.max(...writes.map((w) => w.ms))).toBeLessThan(8_000);
@@ -196,7 +210,10 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
     await db.connect();
     try {
       const rows: Array<{ name: string }> = (
-        await db.query(`SELECT name FROM services WHERE name LIKE $1 UNION ALL SELECT email FROM users WHERE email LIKE $2`, [`${tag} %`, `${tag}u%`])
+        await db.query(`SELECT name FROM services WHERE name LIKE $1 UNION ALL SELECT email FROM users WHERE email LIKE $2`, [
+          `${tag} %`,
+          `${tag}u%`,
+        ])
       ).rows;
       const stored = new Set(rows.map((r) => r.name));
       const committed = writes.filter((w) => w.status === 201).map((w) => w.name);
@@ -209,7 +226,8 @@ describe('PostgreSQL stopped and started under load (system test, separate proce
       const signedUp = writes.filter((w) => w.kind === 'registration' && w.status === 201).map((w) => w.name);
       let outbox: Array<{ to_address: string; status: string }> = [];
       for (const until = Date.now() + 20_000; Date.now() < until; await sleep(200)) {
-        outbox = (await db.query(`SELECT to_address, status FROM email_outbox WHERE kind = 'welcome' AND to_address LIKE $1`, [`${tag}u%`])).rows;
+        outbox = (await db.query(`SELECT to_address, status FROM email_outbox WHERE kind = 'welcome' AND to_address LIKE $1`, [`${tag}u%`]))
+          .rows;
         if (outbox.length >= signedUp.length && outbox.every((m) => m.status === 'logged')) break;
       }
       const welcomed = new Set(outbox.filter((m) => m.status === 'logged').map((m) => m.to_address));

@@ -1,5 +1,15 @@
 import { Client } from 'pg';
-import { ADMIN, AppProcess, HttpAnswer, HttpSession, percentile, startAppProcess, TimeoutError, ScratchDatabase, scratchDatabase } from '../support/processes';
+import {
+  ADMIN,
+  AppProcess,
+  HttpAnswer,
+  HttpSession,
+  percentile,
+  startAppProcess,
+  TimeoutError,
+  ScratchDatabase,
+  scratchDatabase,
+} from '../support/processes';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const INSTANCES = Number(process.env.LOAD_INSTANCES ?? 2); // 1 to measure a single process
@@ -48,7 +58,8 @@ describe(`Load: ${CLIENTS + ADMINS} signed-in sessions for ${SECONDS} s (system 
     scratch = await scratchDatabase('load');
     const databaseUrl = scratch.url;
     // No SMTP_URL: the mock transport (project e-mails go through the outbox and are only logged).
-    for (let i = 1; i <= INSTANCES; i++) apps.push(await startAppProcess({ name: `instance ${i}`, databaseUrl, env: { LOG_LEVEL: 'error' } }));
+    for (let i = 1; i <= INSTANCES; i++)
+      apps.push(await startAppProcess({ name: `instance ${i}`, databaseUrl, env: { LOG_LEVEL: 'error' } }));
     console.log(`load instances started in ${apps.map((a) => a.startupMs).join(' ms and ')} ms`);
     db = new Client({ connectionString: databaseUrl });
     await db.connect();
@@ -86,7 +97,11 @@ describe(`Load: ${CLIENTS + ADMINS} signed-in sessions for ${SECONDS} s (system 
         return s;
       },
     );
-    const service = must(await admins[0].post('/api/services', { name: `${tag} Floor plan`, price: 40, creditEligible: true, creditCost: 1 }), 201, 'service');
+    const service = must(
+      await admins[0].post('/api/services', { name: `${tag} Floor plan`, price: 40, creditEligible: true, creditCost: 1 }),
+      201,
+      'service',
+    );
     const bundle = must(await admins[0].post('/api/credit-bundles', { name: `${tag} Five`, price: 20, creditAmount: 5 }), 201, 'bundle');
     const clients: ClientSession[] = await inParallel(
       Array.from({ length: CLIENTS }, (_, i) => i),
@@ -94,10 +109,18 @@ describe(`Load: ${CLIENTS + ADMINS} signed-in sessions for ${SECONDS} s (system 
       async (i) => {
         const s = new HttpSession(instance(i), 30_000);
         const admin = admins[i % ADMINS];
-        const body = must(await s.post('/api/register', { username: `Load ${tag} ${i}`, email: `${tag}c${i}@example.com`, password: 'secret123' }), 201, 'register');
+        const body = must(
+          await s.post('/api/register', { username: `Load ${tag} ${i}`, email: `${tag}c${i}@example.com`, password: 'secret123' }),
+          201,
+          'register',
+        );
         must(await admin.post('/api/credit-adjustments', { userId: body.id, amount: START_CREDITS, type: 'add' }), 201, 'credits');
         const project = must(
-          await admin.post('/api/projects', { name: `${tag} first project ${i}`, clientId: body.id, selectedServices: [{ serviceId: service.id, quantity: 1 }] }),
+          await admin.post('/api/projects', {
+            name: `${tag} first project ${i}`,
+            clientId: body.id,
+            selectedServices: [{ serviceId: service.id, quantity: 1 }],
+          }),
           201,
           'project',
         );
@@ -160,15 +183,30 @@ describe(`Load: ${CLIENTS + ADMINS} signed-in sessions for ${SECONDS} s (system 
           const projectId = c.redeemable.shift();
           if (projectId === undefined) continue;
           c.redeemed.add(projectId);
-          const res = await call('client POST /api/redeem-credits', c.s, 'POST', '/api/redeem-credits', { projectId, description: 'Paid under load' });
+          const res = await call('client POST /api/redeem-credits', c.s, 'POST', '/api/redeem-credits', {
+            projectId,
+            description: 'Paid under load',
+          });
           if (res) credit(c.id, -1); // one eligible line of 1 credit
         } else {
           // A credit purchase through the payment emulator: intent, card confirmation, purchase.
-          const intent = await call('client POST /api/create-credit-payment-intent', c.s, 'POST', '/api/create-credit-payment-intent', { bundleId: bundle.id, amount: 20 });
+          const intent = await call('client POST /api/create-credit-payment-intent', c.s, 'POST', '/api/create-credit-payment-intent', {
+            bundleId: bundle.id,
+            amount: 20,
+          });
           if (!intent) continue;
-          const paid = await call('client POST emulator confirm', c.s, 'POST', `/api/payment-emulator/payment_intents/${intent.paymentIntentId}/confirm`, { payment_method: 'pm_card_visa' });
+          const paid = await call(
+            'client POST emulator confirm',
+            c.s,
+            'POST',
+            `/api/payment-emulator/payment_intents/${intent.paymentIntentId}/confirm`,
+            { payment_method: 'pm_card_visa' },
+          );
           if (!paid) continue;
-          const bought = await call('client POST /api/purchase-credits', c.s, 'POST', '/api/purchase-credits', { bundleId: bundle.id, stripePaymentId: intent.paymentIntentId });
+          const bought = await call('client POST /api/purchase-credits', c.s, 'POST', '/api/purchase-credits', {
+            bundleId: bundle.id,
+            stripePaymentId: intent.paymentIntentId,
+          });
           if (bought) credit(c.id, bought.creditsAdded as number);
         }
       }
@@ -185,10 +223,24 @@ describe(`Load: ${CLIENTS + ADMINS} signed-in sessions for ${SECONDS} s (system 
         else if (r < 0.82) {
           const c = pick(clients);
           const amount = 1 + Math.floor(Math.random() * 5);
-          if (await call('admin POST /api/credit-adjustments (add)', s, 'POST', '/api/credit-adjustments', { userId: c.id, amount, type: 'add' })) credit(c.id, amount);
+          if (
+            await call('admin POST /api/credit-adjustments (add)', s, 'POST', '/api/credit-adjustments', {
+              userId: c.id,
+              amount,
+              type: 'add',
+            })
+          )
+            credit(c.id, amount);
         } else if (r < 0.87) {
           const c = pick(clients);
-          if (await call('admin POST /api/credit-adjustments (remove)', s, 'POST', '/api/credit-adjustments', { userId: c.id, amount: 1, type: 'remove' })) credit(c.id, -1);
+          if (
+            await call('admin POST /api/credit-adjustments (remove)', s, 'POST', '/api/credit-adjustments', {
+              userId: c.id,
+              amount: 1,
+              type: 'remove',
+            })
+          )
+            credit(c.id, -1);
         } else {
           const c = pick(clients);
           const body = await call('admin POST /api/projects', s, 'POST', '/api/projects', {
@@ -241,10 +293,13 @@ describe(`Load: ${CLIENTS + ADMINS} signed-in sessions for ${SECONDS} s (system 
     expect(ledger.filter((r) => r.balance === null || r.balance !== r.sum || r.balance < 0)).toEqual([]);
     // And each of our clients holds exactly what the 2xx answers add up to: no write lost, none doubled.
     const balances = new Map(ledger.map((r) => [r.user_id, r.balance]));
-    const mismatches = clients.filter((c) => balances.get(c.id) !== expected.get(c.id)).map((c) => ({ id: c.id, db: balances.get(c.id), expected: expected.get(c.id) }));
+    const mismatches = clients
+      .filter((c) => balances.get(c.id) !== expected.get(c.id))
+      .map((c) => ({ id: c.id, db: balances.get(c.id), expected: expected.get(c.id) }));
     expect(mismatches).toEqual([]);
     const stored = Number(
-      (await db.query(`SELECT count(*) AS n FROM projects WHERE id = ANY($1::int[]) AND name LIKE $2`, [createdProjects, `${tag} %`])).rows[0].n,
+      (await db.query(`SELECT count(*) AS n FROM projects WHERE id = ANY($1::int[]) AND name LIKE $2`, [createdProjects, `${tag} %`]))
+        .rows[0].n,
     );
     expect(stored).toBe(createdProjects.length);
     console.log(

@@ -83,10 +83,15 @@ describe('Two app instances on one database (system test, separate processes)', 
     const ip = address(4);
     const adminA = from(a, ip);
     const adminB = from(b, ip);
-    for (const s of [adminA, adminB]) expect((await s.post('/api/login', { email: ADMIN.email, password: ADMIN.password })).status).toBe(200);
+    for (const s of [adminA, adminB])
+      expect((await s.post('/api/login', { email: ADMIN.email, password: ADMIN.password })).status).toBe(200);
     const service = await adminB.post('/api/services', { name: `Kept ${tag}`, price: 50 });
     expect(service.status).toBe(201);
-    const client = await from(b, ip).post('/api/register', { username: `Kept ${tag}`, email: `kept${tag}@example.com`, password: 'secret123' });
+    const client = await from(b, ip).post('/api/register', {
+      username: `Kept ${tag}`,
+      email: `kept${tag}@example.com`,
+      password: 'secret123',
+    });
     expect(client.status).toBe(201);
     const page = `/api/projects?sort=${encodeURIComponent('["name","ASC"]')}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent(JSON.stringify({ q: `Kept ${tag}` }))}`;
     const names = async () => {
@@ -96,7 +101,12 @@ describe('Two app instances on one database (system test, separate processes)', 
     };
     expect(await names()).toEqual([]);
     expect(await names()).toEqual([]);
-    const created = await adminB.post('/api/projects', { name: `Kept ${tag} One`, clientId: client.body.id, price: 0, selectedServices: [{ serviceId: service.body.id, quantity: 2 }] });
+    const created = await adminB.post('/api/projects', {
+      name: `Kept ${tag} One`,
+      clientId: client.body.id,
+      price: 0,
+      selectedServices: [{ serviceId: service.body.id, quantity: 2 }],
+    });
     expect(created.status).toBe(201);
     expect(await names()).toEqual([`Kept ${tag} One 100`]);
     expect(await names()).toEqual([`Kept ${tag} One 100`]);
@@ -109,7 +119,10 @@ describe('Two app instances on one database (system test, separate processes)', 
     // Every read of the page is in instance 1's request log, one short line each.
     const logged = async () => {
       for (let i = 0; ; i++) {
-        const lines = a.output().split('\n').filter((l) => l.includes('"url":"/api/projects?sort=') && l.includes(encodeURIComponent('Kept')));
+        const lines = a
+          .output()
+          .split('\n')
+          .filter((l) => l.includes('"url":"/api/projects?sort=') && l.includes(encodeURIComponent('Kept')));
         if (lines.length >= 6 || i > 50) return lines;
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -117,7 +130,13 @@ describe('Two app instances on one database (system test, separate processes)', 
     const lines = await logged();
     expect(lines).toHaveLength(6);
     for (const line of lines) {
-      expect(JSON.parse(line)).toMatchObject({ level: 30, req: { method: 'GET', id: expect.any(String) }, res: { statusCode: 200 }, responseTime: expect.any(Number), msg: 'request completed' });
+      expect(JSON.parse(line)).toMatchObject({
+        level: 30,
+        req: { method: 'GET', id: expect.any(String) },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+        msg: 'request completed',
+      });
       expect(line).not.toMatch(/portal\.sid|cookie/i);
     }
   });
@@ -144,24 +163,35 @@ describe('Two app instances on one database (system test, separate processes)', 
     const ip = address(3);
     const adminA = from(a, ip);
     const adminB = from(b, ip);
-    for (const s of [adminA, adminB]) expect((await s.post('/api/login', { email: ADMIN.email, password: ADMIN.password })).status).toBe(200);
+    for (const s of [adminA, adminB])
+      expect((await s.post('/api/login', { email: ADMIN.email, password: ADMIN.password })).status).toBe(200);
     const subject = `Two instances ${tag}`;
     const recipients = (side: string) => Array.from({ length: 20 }, (_, i) => `${side}${i}x${tag}@example.com`);
     const sent = await Promise.all(
       [
         [adminA, recipients('a')],
         [adminB, recipients('b')],
-      ].map(([s, to]) => (s as HttpSession).post('/api/admin/send-custom-email', { recipients: to, subject, htmlContent: '<p>Exactly once</p>', sendToAll: false })),
+      ].map(([s, to]) =>
+        (s as HttpSession).post('/api/admin/send-custom-email', {
+          recipients: to,
+          subject,
+          htmlContent: '<p>Exactly once</p>',
+          sendToAll: false,
+        }),
+      ),
     );
     for (const res of sent) expect(res.body).toMatchObject({ success: true, queued: 20 });
     const all = [...recipients('a'), ...recipients('b')];
 
     const deadline = Date.now() + 30_000;
-    while (smtp.messages.filter((m) => m.subject === subject).length < all.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (smtp.messages.filter((m) => m.subject === subject).length < all.length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 1_500)); // time for a duplicate to show up
     const got = smtp.messages.filter((m) => m.subject === subject).flatMap((m) => m.to);
     expect(got.sort()).toEqual([...all].sort());
-    const rows: Array<{ status: string; attempts: number }> = (await db.query(`SELECT status, attempts FROM email_outbox WHERE subject = $1`, [subject])).rows;
+    const rows: Array<{ status: string; attempts: number }> = (
+      await db.query(`SELECT status, attempts FROM email_outbox WHERE subject = $1`, [subject])
+    ).rows;
     expect(rows).toHaveLength(all.length);
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
     adminA.close();

@@ -20,16 +20,7 @@ describe('back office (react-admin under /admin)', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
     const menu = screen.getAllByRole('menuitem');
     const names = menu.map((item) => item.textContent);
-    expect(names).toEqual([
-      'Dashboard',
-      'Clients',
-      'Projects',
-      'Services',
-      'Payments',
-      'Bundles',
-      'Email System',
-      'Logout',
-    ]);
+    expect(names).toEqual(['Dashboard', 'Clients', 'Projects', 'Services', 'Payments', 'Bundles', 'Email System', 'Logout']);
     expect(screen.getByRole('menuitem', { name: 'Bundles' })).toHaveAttribute('href', '/admin/credits');
     // the dashboard asks for its figures in the admin's time zone, and nothing else
     await waitFor(() => expect(callsTo(spy, `GET /api/dashboard?tz=${encodeURIComponent(tz)}`)).toHaveLength(1));

@@ -66,8 +66,7 @@ export function AdminApp() {
   const authProvider = useMemo(
     () =>
       createAuthProvider({
-        fetchUser: async () =>
-          portalQueryClient.getQueryData<User | null>(CURRENT_USER_KEY) ?? fetchCurrentUser(),
+        fetchUser: async () => portalQueryClient.getQueryData<User | null>(CURRENT_USER_KEY) ?? fetchCurrentUser(),
         onSignedOut: () => {
           portalQueryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
           portalQueryClient.setQueryData(CURRENT_USER_KEY, null);

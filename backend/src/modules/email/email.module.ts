@@ -26,7 +26,14 @@ import { SmtpMailServerProbe } from './infrastructure/smtp-mail-server-probe';
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
         transport: config.smtpUrl
-          ? { url: config.smtpUrl, pool: true, maxConnections: 5, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }
+          ? {
+              url: config.smtpUrl,
+              pool: true,
+              maxConnections: 5,
+              connectionTimeout: 10_000,
+              greetingTimeout: 10_000,
+              socketTimeout: 20_000,
+            }
           : { jsonTransport: true },
         defaults: { from: config.mailFrom },
       }),

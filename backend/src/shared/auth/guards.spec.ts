@@ -19,13 +19,17 @@ describe('guards and the ownership check', () => {
 
   it('AdminGuard: 401 for nobody, 403 for a client, passes an admin', () => {
     expect(() => new AdminGuard().canActivate(ctx())).toThrow(expect.objectContaining({ kind: 'unauthenticated' }));
-    expect(() => new AdminGuard().canActivate(ctx(person(1, 'client')))).toThrow(expect.objectContaining({ kind: 'forbidden', code: 'AUTH.ADMIN_ONLY' }));
+    expect(() => new AdminGuard().canActivate(ctx(person(1, 'client')))).toThrow(
+      expect.objectContaining({ kind: 'forbidden', code: 'AUTH.ADMIN_ONLY' }),
+    );
     expect(new AdminGuard().canActivate(ctx(person(2, 'admin')))).toBe(true);
   });
 
   it("assertMayAccess: a client's own thing passes, another client's is not found, an admin reaches all", () => {
     expect(() => assertMayAccess(person(1, 'client'), 1, 'Project')).not.toThrow();
-    expect(() => assertMayAccess(person(1, 'client'), 2, 'Project')).toThrow(expect.objectContaining({ kind: 'not_found', message: 'Project not found' }));
+    expect(() => assertMayAccess(person(1, 'client'), 2, 'Project')).toThrow(
+      expect.objectContaining({ kind: 'not_found', message: 'Project not found' }),
+    );
     expect(() => assertMayAccess(person(9, 'admin'), 2, 'Project')).not.toThrow();
   });
 });

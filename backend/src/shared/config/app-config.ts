@@ -96,10 +96,7 @@ const envSchema = z.object({
   APP_URL: urlString(['http:', 'https:']),
   BOOKING_URL: urlString(['http:', 'https:']),
   AUTH_IP_LIMIT_PER_MIN: intInRange('AUTH_IP_LIMIT_PER_MIN', 1, 1_000_000, 60),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .optional()
-    .default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   TRUST_PROXY: optionalString,
   STATIC_DIR: optionalString,
   OUTBOX_POLL_MS: intInRange('OUTBOX_POLL_MS', 50, 3_600_000, 2000),

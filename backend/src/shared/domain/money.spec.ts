@@ -15,20 +15,28 @@ describe('Money', () => {
     expect(Money.fromDollars(input).cents).toBe(cents);
   });
 
-  it.each([['-1', 'Price must be 0 or more'], [-5, 'Price must be 0 or more'], ['12.345', /at most 2 decimals/], ['abc', /at most 2 decimals/], ['', /at most 2 decimals/], [Number.NaN, /at most 2 decimals/], [1e12, /at most 2 decimals/]])(
-    'refuses %p',
-    (input, message) => {
-      expect(() => Money.fromDollars(input as number | string)).toThrow(message);
-    },
-  );
+  it.each([
+    ['-1', 'Price must be 0 or more'],
+    [-5, 'Price must be 0 or more'],
+    ['12.345', /at most 2 decimals/],
+    ['abc', /at most 2 decimals/],
+    ['', /at most 2 decimals/],
+    [Number.NaN, /at most 2 decimals/],
+    [1e12, /at most 2 decimals/],
+  ])('refuses %p', (input, message) => {
+    expect(() => Money.fromDollars(input as number | string)).toThrow(message);
+  });
 
   it('adds and multiplies exactly, whatever the amounts (no float drift)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 10_000_00 }), fc.integer({ min: 1, max: 50 })), { maxLength: 20 }), (lines) => {
-        const total = Money.sum(lines.map(([c, q]) => Money.ofCents(c).times(q)));
-        expect(total.cents).toBe(lines.reduce((s, [c, q]) => s + c * q, 0));
-        expect(Money.fromDollars(total.dollars).cents).toBe(total.cents);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 10_000_00 }), fc.integer({ min: 1, max: 50 })), { maxLength: 20 }),
+        (lines) => {
+          const total = Money.sum(lines.map(([c, q]) => Money.ofCents(c).times(q)));
+          expect(total.cents).toBe(lines.reduce((s, [c, q]) => s + c * q, 0));
+          expect(Money.fromDollars(total.dollars).cents).toBe(total.cents);
+        },
+      ),
     );
   });
 

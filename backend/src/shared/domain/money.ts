@@ -24,7 +24,9 @@ export class Money {
     const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
     const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text) ?? /^(\d{1,9})\.(\d{1,2})0*$/.exec(text);
     if (!m) {
-      const message = /^-/.test(text) ? `${label(field)} must be 0 or more` : `${label(field)} must be an amount in dollars with at most 2 decimals`;
+      const message = /^-/.test(text)
+        ? `${label(field)} must be 0 or more`
+        : `${label(field)} must be an amount in dollars with at most 2 decimals`;
       throw new RuleViolatedError('MONEY.INVALID', message, { [field]: message });
     }
     return Money.ofCents(Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')));
@@ -39,7 +41,8 @@ export class Money {
   }
 
   times(quantity: number): Money {
-    if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RuleViolatedError('MONEY.BAD_QUANTITY', 'Quantity must be a whole number');
+    if (!Number.isSafeInteger(quantity) || quantity < 0)
+      throw new RuleViolatedError('MONEY.BAD_QUANTITY', 'Quantity must be a whole number');
     return Money.ofCents(this.cents * quantity);
   }
 

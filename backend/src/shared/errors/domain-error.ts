@@ -3,14 +3,7 @@
  * filter maps each kind to a status code. `message` is the sentence the user reads.
  */
 export type DomainErrorKind =
-  | 'validation'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'rule_violated'
-  | 'too_many_requests'
-  | 'unavailable';
+  'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rule_violated' | 'too_many_requests' | 'unavailable';
 
 export class DomainError extends Error {
   constructor(

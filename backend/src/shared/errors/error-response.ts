@@ -5,7 +5,8 @@ export class ErrorResponse {
   @ApiProperty({ example: 400 }) statusCode: number;
   @ApiProperty({ example: 'Bad Request', description: "The status code's name" }) error: string;
   @ApiProperty({ example: 'Password must be at least 6 characters', description: 'A sentence for people' }) message: string;
-  @ApiProperty({ required: false, example: 'AUTH.NOT_SIGNED_IN', description: 'A stable code for programs, when there is one' }) code?: string;
+  @ApiProperty({ required: false, example: 'AUTH.NOT_SIGNED_IN', description: 'A stable code for programs, when there is one' })
+  code?: string;
   @ApiProperty({
     required: false,
     type: Object,

@@ -94,7 +94,10 @@ export class HttpErrorFilter implements ExceptionFilter {
     const clientStatus = (exception as { statusCode?: unknown })?.statusCode;
     if (typeof clientStatus === 'number' && clientStatus >= 400 && clientStatus < 500) {
       // Fastify's JSON parser refusing a body (a SyntaxError marked 400), or another request it could not read.
-      const message = exception instanceof SyntaxError ? 'The request body is not valid JSON.' : (READING_MESSAGES[clientStatus] ?? 'The request could not be read.');
+      const message =
+        exception instanceof SyntaxError
+          ? 'The request body is not valid JSON.'
+          : (READING_MESSAGES[clientStatus] ?? 'The request could not be read.');
       return errorBody(clientStatus, message, { requestId });
     }
     if (isDatabaseUnavailable(exception)) {
@@ -122,7 +125,8 @@ const CONNECTION_ERRNOS = new Set([
   'ERR_STREAM_WRITE_AFTER_END',
 ]);
 /** node-postgres' own messages for a connection lost, closed under a query, or not obtained in time. */
-const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+const CONNECTION_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
 
 /**
  * True when the error says the database server cannot be reached right now (stopped, restarting,

@@ -4,7 +4,8 @@ import { AppConfig } from '../config/app-config';
 
 class PublicConfigResponse {
   @ApiProperty({ example: 'https://calendly.com/studio/session', nullable: true, type: String }) bookingUrl: string | null;
-  @ApiProperty({ enum: ['stripe', 'emulator'], description: 'emulator when STRIPE_SECRET_KEY is unset' }) paymentMode: 'stripe' | 'emulator';
+  @ApiProperty({ enum: ['stripe', 'emulator'], description: 'emulator when STRIPE_SECRET_KEY is unset' }) paymentMode:
+    'stripe' | 'emulator';
   @ApiProperty({ nullable: true, type: String, example: 'pk_test_…' }) stripePublishableKey: string | null;
 }
 

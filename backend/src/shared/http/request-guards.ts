@@ -75,7 +75,8 @@ export const MAX_BODY_DEPTH = 32;
 export class UsableInputGuard implements CanActivate {
   canActivate(ctx: ExecutionContext): boolean {
     const req = ctx.switchToHttp().getRequest<FastifyRequest>();
-    const refuse = (message: string, field?: string) => new BadRequestException({ message, ...(field ? { errors: { [field]: message } } : {}) });
+    const refuse = (message: string, field?: string) =>
+      new BadRequestException({ message, ...(field ? { errors: { [field]: message } } : {}) });
     if (/%00/.test(req.url) || !wellFormed(safeDecode(req.url))) throw refuse(UNSTORABLE_TEXT_MESSAGE);
     const found = inspect(req.body, '', 0);
     if (found === 'too deep') throw refuse(TOO_DEEP_MESSAGE);

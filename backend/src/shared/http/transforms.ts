@@ -4,5 +4,4 @@ import { Transform } from 'class-transformer';
 export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 /** Treats '' and null as "not given", for optional fields that forms send empty. */
-export const EmptyAsUndefined = () =>
-  Transform(({ value }) => (value === '' || value === null ? undefined : value));
+export const EmptyAsUndefined = () => Transform(({ value }) => (value === '' || value === null ? undefined : value));

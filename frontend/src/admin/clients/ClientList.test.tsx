@@ -26,9 +26,7 @@ describe('Clients page', { timeout: 20_000 }, () => {
     expect(getList).toHaveBeenCalledWith('clients', expect.objectContaining({ pagination: { page: 1, perPage: 25 } }));
 
     await userEvent.type(screen.getByPlaceholderText('Search clients by name or email...'), 'jane');
-    await waitFor(() =>
-      expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { q: 'jane' } })),
-    );
+    await waitFor(() => expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { q: 'jane' } })));
   });
 
   it('sorts on the server from the column headers, ascending first then the other way', async () => {
@@ -72,9 +70,7 @@ describe('Clients page', { timeout: 20_000 }, () => {
     expect(confirm).toHaveBeenCalledWith(DELETE_CLIENT_CONFIRMATION);
     expect(deleteFn).not.toHaveBeenCalled();
     await userEvent.click(button);
-    await waitFor(() =>
-      expect(deleteFn).toHaveBeenCalledWith('clients', expect.objectContaining({ id: 7, previousData: rows[1] })),
-    );
+    await waitFor(() => expect(deleteFn).toHaveBeenCalledWith('clients', expect.objectContaining({ id: 7, previousData: rows[1] })));
   });
 
   it("shows 'Deletion failed' with the server's message", async () => {
@@ -184,7 +180,7 @@ describe('Clients page', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('This name is already taken');
   });
 
-  it("signs a client out everywhere from the Edit Client dialog and says how many sessions ended", async () => {
+  it('signs a client out everywhere from the Edit Client dialog and says how many sessions ended', async () => {
     const endClientSessions = vi.fn(async () => ({ success: true, message: 'Signed out of 2 sessions.', ended: 2 }));
     renderInAdmin(<ClientList />, { dataProvider: fakeDataProvider({ getList: listOf(rows), endClientSessions }) });
     await screen.findByText('Jane Client');

@@ -12,16 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
-import {
-  DataTable,
-  ListBase,
-  Pagination,
-  Title,
-  useDelete,
-  useGetIdentity,
-  useListContext,
-  type Identifier,
-} from 'react-admin';
+import { DataTable, ListBase, Pagination, Title, useDelete, useGetIdentity, useListContext, type Identifier } from 'react-admin';
 import { initials } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { ClientRecord } from './dataProvider';
@@ -96,12 +87,7 @@ function ClientListView() {
           }}
         >
           {/* a case-insensitive substring of username or e-mail, filtered by the server (`q`) */}
-          <ListSearch
-            placeholder={SEARCH_CLIENTS_PLACEHOLDER}
-            label="Search clients"
-            clearable
-            sx={{ width: { xs: '100%', sm: 360 } }}
-          />
+          <ListSearch placeholder={SEARCH_CLIENTS_PLACEHOLDER} label="Search clients" clearable sx={{ width: { xs: '100%', sm: 360 } }} />
           {typeof total === 'number' && (
             <Typography variant="body2" color="text.secondary" aria-live="polite">
               {total} {total === 1 ? 'client' : 'clients'}
@@ -224,11 +210,7 @@ function ClientActions({ record, canDelete, onEdit }: { record: ClientRecord; ca
   const onDelete = async () => {
     if (!window.confirm(DELETE_CLIENT_CONFIRMATION)) return;
     try {
-      await deleteOne(
-        'clients',
-        { id: record.id, previousData: record },
-        { mutationMode: 'pessimistic', returnPromise: true },
-      );
+      await deleteOne('clients', { id: record.id, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true });
       toast({ title: 'Success', description: 'Client deleted successfully' });
     } catch (error) {
       toast({ title: 'Deletion failed', description: serverMessage(error, 'Failed to delete client'), variant: 'destructive' });

@@ -35,9 +35,9 @@ describe('clients dataProvider overrides', () => {
         },
       },
     });
-    const error = await clientsOverrides
-      .create!('clients', { data: { username: 'Jane', email: 'jane@example.com', password: 'secret1', role: 'client' } })
-      .catch((e: unknown) => e);
+    const error = await clientsOverrides.create!('clients', {
+      data: { username: 'Jane', email: 'jane@example.com', password: 'secret1', role: 'client' },
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(409);
     expect((error as HttpError).message).toBe('An account with this email already exists');

@@ -40,7 +40,7 @@ export const clientsOverrides: Partial<DataProvider> = {
     const { json } = await httpClient(`${API}/clients/${encodeURIComponent(String(params.id))}`, {
       method: 'DELETE',
     });
-    return { data: (json && typeof json === 'object' && 'id' in json ? json : params.previousData ?? { id: params.id }) as never };
+    return { data: (json && typeof json === 'object' && 'id' in json ? json : (params.previousData ?? { id: params.id })) as never };
   },
 };
 

@@ -1,13 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import {
-  AdminContext,
-  memoryStore,
-  Notification,
-  TestMemoryRouter,
-  type AuthProvider,
-  type DataProvider,
-} from 'react-admin';
+import { AdminContext, memoryStore, Notification, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
 import { vi } from 'vitest';
 import { theme } from '../../shared/ui/theme';
 import { i18nProvider } from '../providers/i18nProvider';

@@ -74,20 +74,22 @@ export function AdjustCreditsDialog({ client, onClose }: AdjustCreditsDialogProp
             : 'Credits were removed from the client successfully.',
       });
       // the shown balance first (the server's when it says, never below 0), then everything refetched
-      queryClient.setQueriesData<ClientCreditsPage>({ queryKey: CLIENTS_KEY }, (page) =>
-        page && {
-          ...page,
-          data: page.data.map((c) =>
-            String(c.id) === String(adjustment.userId)
-              ? {
-                  ...c,
-                  creditBalance: Number.isFinite(data.balance)
-                    ? Math.max(0, data.balance)
-                    : balanceAfter(c.creditBalance, adjustment.amount, adjustment.type),
-                }
-              : c,
-          ),
-        },
+      queryClient.setQueriesData<ClientCreditsPage>(
+        { queryKey: CLIENTS_KEY },
+        (page) =>
+          page && {
+            ...page,
+            data: page.data.map((c) =>
+              String(c.id) === String(adjustment.userId)
+                ? {
+                    ...c,
+                    creditBalance: Number.isFinite(data.balance)
+                      ? Math.max(0, data.balance)
+                      : balanceAfter(c.creditBalance, adjustment.amount, adjustment.type),
+                  }
+                : c,
+            ),
+          },
       );
       onClose();
       await Promise.all([

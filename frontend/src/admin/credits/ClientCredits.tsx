@@ -287,9 +287,7 @@ function TransactionHistory({ transactions }: { transactions: CreditTransaction[
           No transaction history.
         </Typography>
       ) : (
-        <TableContainer
-          sx={{ overflowX: 'auto', bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 1.5 }}
-        >
+        <TableContainer sx={{ overflowX: 'auto', bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 1.5 }}>
           <Table size="small" aria-label="Transaction history" sx={{ minWidth: 520 }}>
             <TableHead>
               <TableRow>

@@ -18,10 +18,42 @@ const clients: ClientWithCredits[] = [
     email: 'jane@example.com',
     creditBalance: 6,
     transactions: [
-      { id: 4, amount: 3, type: 'redemption', description: 'Wedding', bundleId: null, projectId: 3, transactionDate: '2025-03-04T10:00:00Z' },
-      { id: 3, amount: 2, type: 'adjustment-remove', description: 'Correction', bundleId: null, projectId: null, transactionDate: '2025-03-03T10:00:00Z' },
-      { id: 2, amount: 1, type: 'adjustment-add', description: 'Gift', bundleId: null, projectId: null, transactionDate: '2025-03-02T10:00:00Z' },
-      { id: 1, amount: 10, type: 'purchase', description: 'Pro Pack', bundleId: 2, projectId: null, transactionDate: '2025-01-05T10:00:00Z' },
+      {
+        id: 4,
+        amount: 3,
+        type: 'redemption',
+        description: 'Wedding',
+        bundleId: null,
+        projectId: 3,
+        transactionDate: '2025-03-04T10:00:00Z',
+      },
+      {
+        id: 3,
+        amount: 2,
+        type: 'adjustment-remove',
+        description: 'Correction',
+        bundleId: null,
+        projectId: null,
+        transactionDate: '2025-03-03T10:00:00Z',
+      },
+      {
+        id: 2,
+        amount: 1,
+        type: 'adjustment-add',
+        description: 'Gift',
+        bundleId: null,
+        projectId: null,
+        transactionDate: '2025-03-02T10:00:00Z',
+      },
+      {
+        id: 1,
+        amount: 10,
+        type: 'purchase',
+        description: 'Pro Pack',
+        bundleId: 2,
+        projectId: null,
+        transactionDate: '2025-01-05T10:00:00Z',
+      },
     ],
   },
   { id: 8, username: 'Bob Stone', email: 'bob@studio.test', creditBalance: 0, transactions: [] },
@@ -58,16 +90,15 @@ describe('Bundles page', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('progressbar')).toHaveLength(1);
     await screen.findByText('Starter Pack');
     const table = screen.getByRole('table', { name: 'Credit bundles' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Name',
-      'Description',
-      'Credit Amount',
-      'Price',
-      'Status',
-      'Usage',
-      'Actions',
-    ]);
-    const cells = (name: string) => within(bundleRow(name)).getAllByRole('cell').map((c) => c.textContent);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Description', 'Credit Amount', 'Price', 'Status', 'Usage', 'Actions']);
+    const cells = (name: string) =>
+      within(bundleRow(name))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(cells('Starter Pack').slice(0, 6)).toEqual(['Starter Pack', '-', '5', '$49.50', 'Active', '0']);
     expect(cells('Pro Pack').slice(0, 6)).toEqual(['Pro Pack', 'Ten sessions worth', '10', '$1,200.00', 'Inactive', '4']);
     expect(within(bundleRow('Pro Pack')).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
@@ -89,7 +120,9 @@ describe('Bundles page', { timeout: 20_000 }, () => {
   it("shows 'Error loading data' when the bundles or the clients fail", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderInAdmin(<CreditsPage />, {
-      dataProvider: provider({ getClientsWithCredits: vi.fn(async () => Promise.reject(new Error('Failed to fetch clients with credits'))) }),
+      dataProvider: provider({
+        getClientsWithCredits: vi.fn(async () => Promise.reject(new Error('Failed to fetch clients with credits'))),
+      }),
     });
     expect(await screen.findByText('Error loading data')).toBeInTheDocument();
     expect(screen.queryByText('Starter Pack')).not.toBeInTheDocument();
@@ -167,9 +200,7 @@ describe('Bundles page', { timeout: 20_000 }, () => {
     await screen.findByText('Starter Pack');
     await userEvent.click(within(bundleRow('Starter Pack')).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent(
-      'This will permanently delete the credit bundle "Starter Pack". This action cannot be undone.',
-    );
+    expect(dialog).toHaveTextContent('This will permanently delete the credit bundle "Starter Pack". This action cannot be undone.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(deleteCreditBundle).not.toHaveBeenCalled();
@@ -271,7 +302,15 @@ describe('Client Credits', { timeout: 20_000 }, () => {
   });
 
   it("shows the list's latest transactions at once and the whole history, fetched on expand", async () => {
-    const older = { id: 0, amount: 20, type: 'purchase' as const, description: 'Old Pack', bundleId: 2, projectId: null, transactionDate: '2024-12-01T10:00:00Z' };
+    const older = {
+      id: 0,
+      amount: 20,
+      type: 'purchase' as const,
+      description: 'Old Pack',
+      bundleId: 2,
+      projectId: null,
+      transactionDate: '2024-12-01T10:00:00Z',
+    };
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const getCreditTransactions = vi.fn(async (id: number) => {
@@ -305,11 +344,19 @@ describe('Client Credits', { timeout: 20_000 }, () => {
 
     // history: Date, Type, Amount, Description with signs and labels
     const history = screen.getByRole('table', { name: 'Transaction history' });
-    expect(within(history).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Type', 'Amount', 'Description']);
+    expect(
+      within(history)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Type', 'Amount', 'Description']);
     const rows = within(history)
       .getAllByRole('row')
       .slice(1)
-      .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(rows).toEqual([
       ['Mar 4, 2025', 'Redemption', '-3', 'Wedding'],
       ['Mar 3, 2025', 'Admin Removed', '-2', 'Correction'],

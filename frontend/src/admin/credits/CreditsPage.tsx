@@ -92,11 +92,7 @@ export function CreditsPage() {
         }
       />
       {body}
-      <BundleFormDialog
-        open={form.open}
-        record={form.open ? form.record : undefined}
-        onClose={() => setForm({ open: false })}
-      />
+      <BundleFormDialog open={form.open} record={form.open ? form.record : undefined} onClose={() => setForm({ open: false })} />
       <DeleteBundleDialog bundle={deleting} onClose={() => setDeleting(null)} />
       <AdjustCreditsDialog client={adjustingClient} onClose={() => setAdjusting(null)} />
     </Box>

@@ -66,12 +66,7 @@ export function DeleteBundleDialog({ bundle, onClose }: DeleteBundleDialogProps)
         <Button onClick={close} disabled={remove.isPending} color="inherit">
           Cancel
         </Button>
-        <Button
-          variant="contained"
-          color="error"
-          disabled={remove.isPending}
-          onClick={() => bundle && remove.mutate(bundle)}
-        >
+        <Button variant="contained" color="error" disabled={remove.isPending} onClick={() => bundle && remove.mutate(bundle)}>
           {remove.isPending ? 'Deleting...' : 'Delete'}
         </Button>
       </DialogActions>

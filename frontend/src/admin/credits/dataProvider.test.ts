@@ -20,13 +20,21 @@ describe('credits dataProvider methods', () => {
   it("raises the spec's list failures", async () => {
     mockFetch({});
     await expect(creditsMethods.getCreditBundlesAdmin()).rejects.toThrow('Failed to fetch credit bundles');
-    await expect(creditsMethods.getClientsWithCredits({ q: '', page: 0, perPage: 25 })).rejects.toThrow('Failed to fetch clients with credits');
+    await expect(creditsMethods.getClientsWithCredits({ q: '', page: 0, perPage: 25 })).rejects.toThrow(
+      'Failed to fetch clients with credits',
+    );
     await expect(creditsMethods.getCreditBundleUsage()).rejects.toThrow('Failed to fetch bundle usage');
     await expect(creditsMethods.getCreditProjects(4)).rejects.toThrow('Failed to fetch credit projects: 404 Not Found');
   });
 
   it('asks GET /api/clients-with-credits for one page with the trimmed search; the total from Content-Range', async () => {
-    const client = { id: 7, username: 'Jane', email: 'jane@example.com', creditBalance: '4', transactions: [{ id: 1, amount: '2', type: 'purchase' }] };
+    const client = {
+      id: 7,
+      username: 'Jane',
+      email: 'jane@example.com',
+      creditBalance: '4',
+      transactions: [{ id: 1, amount: '2', type: 'purchase' }],
+    };
     const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(
       async () =>
         new Response(JSON.stringify([client]), {
@@ -36,7 +44,9 @@ describe('credits dataProvider methods', () => {
     );
     const page = await creditsMethods.getClientsWithCredits({ q: '  50% off & more ', page: 1, perPage: 25 });
     expect(page).toEqual({
-      data: [{ id: 7, username: 'Jane', email: 'jane@example.com', creditBalance: 4, transactions: [{ id: 1, amount: 2, type: 'purchase' }] }],
+      data: [
+        { id: 7, username: 'Jane', email: 'jane@example.com', creditBalance: 4, transactions: [{ id: 1, amount: 2, type: 'purchase' }] },
+      ],
       total: 26,
     });
     const url = new URL(String(spy.mock.calls[0]![0]), 'http://portal.test');

@@ -38,11 +38,7 @@ interface RecipientChipsProps {
 function RecipientChips({ recipients, onRemove }: RecipientChipsProps) {
   if (recipients.length === 0) return null;
   return (
-    <Box
-      component="ul"
-      aria-label="Recipients"
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
-    >
+    <Box component="ul" aria-label="Recipients" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
       {recipients.map((address) => (
         <Chip
           key={address}
@@ -249,9 +245,7 @@ export function CustomEmailTab() {
                   Preview of the HTML content (scripts do not run).
                 </Typography>
                 <SandboxedFrame title="Email preview" html={htmlContent} height={360} />
-                {form.formState.errors.htmlContent && (
-                  <FormHelperText error>{form.formState.errors.htmlContent.message}</FormHelperText>
-                )}
+                {form.formState.errors.htmlContent && <FormHelperText error>{form.formState.errors.htmlContent.message}</FormHelperText>}
               </Box>
             )}
           </Box>

@@ -7,12 +7,7 @@ describe('Email System page', { timeout: 20_000 }, () => {
     const server = fakeServer();
     const { user } = renderEmailPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Email System' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'Invite Clients',
-      'Custom Email',
-      'Test Emails',
-      'System Info',
-    ]);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Invite Clients', 'Custom Email', 'Test Emails', 'System Info']);
     expect(screen.getByRole('tab', { name: 'Invite Clients' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { level: 2, name: 'Outbox' })).toBeInTheDocument();
     expect(await screen.findByText('No emails yet.')).toBeInTheDocument();
@@ -138,7 +133,11 @@ describe('Custom Email', { timeout: 20_000 }, () => {
     await user.type(input, 'b@example.com');
     await user.click(within(panel).getByRole('button', { name: 'Add' }));
     const list = within(panel).getByRole('list', { name: 'Recipients' });
-    expect(within(list).getAllByRole('listitem').map((c) => c.textContent)).toEqual(['a@example.com', 'b@example.com']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((c) => c.textContent),
+    ).toEqual(['a@example.com', 'b@example.com']);
 
     await user.type(input, 'A@Example.COM{Enter}');
     toast = await findToast('destructive');
@@ -149,7 +148,11 @@ describe('Custom Email', { timeout: 20_000 }, () => {
     const removeButtons = within(list).getAllByRole('button', { name: /^Remove/ });
     expect(removeButtons).toHaveLength(2);
     await user.click(within(list).getByRole('button', { name: 'Remove a@example.com' }));
-    expect(within(list).getAllByRole('listitem').map((c) => c.textContent)).toEqual(['b@example.com']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((c) => c.textContent),
+    ).toEqual(['b@example.com']);
   });
 
   it('validates subject, content and recipients with the spec messages', async () => {
@@ -239,7 +242,11 @@ describe('Custom Email', { timeout: 20_000 }, () => {
     });
     // nothing is lost
     expect(within(panel).getByLabelText('Subject')).toHaveValue('News');
-    expect(within(panel).getAllByRole('listitem').map((c) => c.textContent)).toEqual(['a@example.com']);
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((c) => c.textContent),
+    ).toEqual(['a@example.com']);
   });
 
   it("shows 'Error' with the server's message, or 'Failed to send email'", async () => {

@@ -44,8 +44,8 @@ export function describeStatus(status: EmailStatus): StatusView {
       title: 'Mock mode: emails are not delivered',
       body: (
         <>
-          The mail credentials are missing (<Code>SMTP_URL</Code> is not set), so emails are only logged by the mock
-          transporter and kept in the outbox; they are not delivered to anyone.
+          The mail credentials are missing (<Code>SMTP_URL</Code> is not set), so emails are only logged by the mock transporter and kept in
+          the outbox; they are not delivered to anyone.
         </>
       ),
     };
@@ -100,12 +100,12 @@ function Troubleshooting() {
         </li>
         <li>Check the user name and password; many providers require an app password instead of the account password.</li>
         <li>
-          Check that the mail server accepts connections from this host, and the TLS settings: use <Code>smtps://</Code>{' '}
-          for port 465 and <Code>smtp://</Code> (STARTTLS) for port 587.
+          Check that the mail server accepts connections from this host, and the TLS settings: use <Code>smtps://</Code> for port 465 and{' '}
+          <Code>smtp://</Code> (STARTTLS) for port 587.
         </li>
         <li>
-          See the outbox below for each message's last error. Messages are kept and retried automatically, so nothing is
-          lost while the server is unreachable.
+          See the outbox below for each message's last error. Messages are kept and retried automatically, so nothing is lost while the
+          server is unreachable.
         </li>
       </Box>
     </Box>
@@ -157,9 +157,7 @@ export function EmailStatusPanel({ compact = false }: EmailStatusPanelProps) {
       <Alert severity={view.severity} role="status" action={checkAgain} data-email-status={status.data.status}>
         {view.title && <AlertTitle>{view.title}</AlertTitle>}
         {view.body}
-        {compact && status.data.status === 'error' && (
-          <Box sx={{ mt: 0.5 }}>See System Info for troubleshooting.</Box>
-        )}
+        {compact && status.data.status === 'error' && <Box sx={{ mt: 0.5 }}>See System Info for troubleshooting.</Box>}
       </Alert>
       {!compact && status.data.status === 'error' && <Troubleshooting />}
     </Stack>

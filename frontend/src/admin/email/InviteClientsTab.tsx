@@ -43,10 +43,7 @@ export function InviteClientsTab() {
   });
 
   return (
-    <TabPanelCard
-      title="Invite a Client"
-      subtitle="Send an invitation to create an account on the client portal."
-    >
+    <TabPanelCard title="Invite a Client" subtitle="Send an invitation to create an account on the client portal.">
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Client invitation">
         <Stack spacing={2.25} sx={{ maxWidth: 640 }}>
           <TextField

@@ -6,10 +6,36 @@ import type { OutboxEmail } from './types';
 import { fakeServer, findToast, outboxReply, outboxRow, renderEmailPage, type FakeRequest } from './testing';
 
 const rows = [
-  outboxRow({ id: 3, kind: 'custom', to: 'bob@example.com', subject: 'Spring offer', status: 'failed', attempts: 5, lastError: 'Invalid login: 535 Authentication failed', serverResponse: null, sentAt: null }),
-  outboxRow({ id: 2, kind: 'project-notification', to: 'jane@example.com', subject: 'Your project is ready', status: 'pending', attempts: 0, serverResponse: null, sentAt: null }),
+  outboxRow({
+    id: 3,
+    kind: 'custom',
+    to: 'bob@example.com',
+    subject: 'Spring offer',
+    status: 'failed',
+    attempts: 5,
+    lastError: 'Invalid login: 535 Authentication failed',
+    serverResponse: null,
+    sentAt: null,
+  }),
+  outboxRow({
+    id: 2,
+    kind: 'project-notification',
+    to: 'jane@example.com',
+    subject: 'Your project is ready',
+    status: 'pending',
+    attempts: 0,
+    serverResponse: null,
+    sentAt: null,
+  }),
   outboxRow({ id: 1, kind: 'welcome', to: 'jane@example.com', subject: 'Welcome to the studio', status: 'sent' }),
-  outboxRow({ id: 4, kind: 'password-reset', to: 'amy@example.com', subject: 'Your verification code', status: 'logged', serverResponse: 'logged by the mock transport' }),
+  outboxRow({
+    id: 4,
+    kind: 'password-reset',
+    to: 'amy@example.com',
+    subject: 'Your verification code',
+    status: 'logged',
+    serverResponse: 'logged by the mock transport',
+  }),
 ];
 
 const table = () => screen.getByRole('table', { name: 'Outbox' });
@@ -21,17 +47,15 @@ describe('Outbox', { timeout: 20_000 }, () => {
     fakeServer({ 'GET /api/admin/email-outbox': outboxReply(rows, 4) });
     renderEmailPage();
     await screen.findByText('Spring offer');
-    expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Date',
-      'Recipient',
-      'Subject',
-      'Type',
-      'Status',
-      'Tries',
-      'Last error',
-      'Actions',
-    ]);
-    const cells = (subject: string) => within(rowOf(subject)).getAllByRole('cell').map((c) => c.textContent);
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Recipient', 'Subject', 'Type', 'Status', 'Tries', 'Last error', 'Actions']);
+    const cells = (subject: string) =>
+      within(rowOf(subject))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(cells('Spring offer').slice(0, 7)).toEqual([
       formatDateTime(rows[0]!.createdAt),
       'bob@example.com',
@@ -50,7 +74,10 @@ describe('Outbox', { timeout: 20_000 }, () => {
       'Invalid login: 535 Authentication failed',
     );
     // status colours
-    const chip = (subject: string) => within(rowOf(subject)).getByText(/^(Failed|Pending|Sent|Logged)/).closest('[data-status-color]');
+    const chip = (subject: string) =>
+      within(rowOf(subject))
+        .getByText(/^(Failed|Pending|Sent|Logged)/)
+        .closest('[data-status-color]');
     expect(chip('Spring offer')).toHaveAttribute('data-status-color', 'error');
     expect(chip('Your project is ready')).toHaveAttribute('data-status-color', 'warning');
     expect(chip('Welcome to the studio')).toHaveAttribute('data-status-color', 'success');
@@ -70,7 +97,11 @@ describe('Outbox', { timeout: 20_000 }, () => {
     });
     const { user } = renderEmailPage();
     await screen.findByText('Spring offer');
-    const params = (r: FakeRequest) => ({ range: server.param(r, 'range'), sort: server.param(r, 'sort'), filter: server.param(r, 'filter') });
+    const params = (r: FakeRequest) => ({
+      range: server.param(r, 'range'),
+      sort: server.param(r, 'sort'),
+      filter: server.param(r, 'filter'),
+    });
     expect(params(lastList(server))).toEqual({ range: [0, 24], sort: ['createdAt', 'DESC'], filter: {} });
     // total from Content-Range
     expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
@@ -80,7 +111,9 @@ describe('Outbox', { timeout: 20_000 }, () => {
     expect(await screen.findByText('26–50 of 60')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Failed' }));
-    await waitFor(() => expect(params(lastList(server))).toEqual({ range: [0, 24], sort: ['createdAt', 'DESC'], filter: { status: 'failed' } }));
+    await waitFor(() =>
+      expect(params(lastList(server))).toEqual({ range: [0, 24], sort: ['createdAt', 'DESC'], filter: { status: 'failed' } }),
+    );
     expect(screen.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search by recipient or subject' }), ' jane ');

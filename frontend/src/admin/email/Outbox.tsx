@@ -55,11 +55,7 @@ function LastError({ text }: { text: string | null }) {
   if (!text) return <Typography color="text.disabled">-</Typography>;
   return (
     <Tooltip title={text} describeChild>
-      <Typography
-        variant="body2"
-        color="error"
-        sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-      >
+      <Typography variant="body2" color="error" sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
         {text}
       </Typography>
     </Tooltip>
@@ -96,8 +92,7 @@ export function Outbox() {
         toast({ title: 'Failed to Resend Email', description: result.message || 'An error occurred', variant: 'destructive' });
       }
     },
-    onError: (error) =>
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to resend email'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to resend email'), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: OUTBOX_KEY }),
   });
 
@@ -154,12 +149,12 @@ export function Outbox() {
           </Box>
         </Stack>
 
-        <Box sx={{ height: 4 }}>
-          {outbox.isFetching && !outbox.isPending && <LinearProgress aria-label="Loading emails" />}
-        </Box>
+        <Box sx={{ height: 4 }}>{outbox.isFetching && !outbox.isPending && <LinearProgress aria-label="Loading emails" />}</Box>
 
         {outbox.isError ? (
-          <Alert severity="error" role="alert">Failed to load the outbox: {serverMessage(outbox.error, 'please try again later.')}</Alert>
+          <Alert severity="error" role="alert">
+            Failed to load the outbox: {serverMessage(outbox.error, 'please try again later.')}
+          </Alert>
         ) : (
           <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
             <DataTable<OutboxEmail>

@@ -63,12 +63,16 @@ function Content({ email }: { email: OutboxEmailDetail }) {
       </Box>
       {part === 'html' ? (
         email.html === null ? (
-          <Alert severity="info" role="note">{missing('HTML')}</Alert>
+          <Alert severity="info" role="note">
+            {missing('HTML')}
+          </Alert>
         ) : (
           <SandboxedFrame title="Email content" html={email.html} height={420} />
         )
       ) : email.text === null ? (
-        <Alert severity="info" role="note">{missing('plain-text')}</Alert>
+        <Alert severity="info" role="note">
+          {missing('plain-text')}
+        </Alert>
       ) : (
         <Box
           component="pre"
@@ -122,10 +126,7 @@ export function OutboxEmailDialog({ email, onClose }: OutboxEmailDialogProps) {
       </DialogTitle>
       <DialogContent dividers>
         {shown && (
-          <Box
-            component="dl"
-            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 1 }}
-          >
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 1 }}>
             <Field label="Subject">{shown.subject}</Field>
             <Field label="Recipient">{shown.to}</Field>
             <Field label="Type">{kindLabel(shown.kind)}</Field>

@@ -33,15 +33,15 @@ export function SystemInfoTab() {
         <Stack spacing={1} sx={{ '& p': { m: 0 } }}>
           <Typography component="p">
             Emails are sent through the SMTP server given by the <Code>SMTP_URL</Code> setting of the server, e.g.{' '}
-            <Code>smtp://user:pass@mail.example.com:587</Code>. The sender is <Code>MAIL_FROM</Code>, and links in emails
-            point to <Code>APP_URL</Code>.
+            <Code>smtp://user:pass@mail.example.com:587</Code>. The sender is <Code>MAIL_FROM</Code>, and links in emails point to{' '}
+            <Code>APP_URL</Code>.
           </Typography>
           <Typography component="p">
             Without <Code>SMTP_URL</Code>, a mock transporter only logs emails: nothing is delivered.
           </Typography>
           <Typography component="p">
-            Every email is stored in the outbox first, then sent. When sending fails it is retried automatically, and a
-            failed email can be sent again from the outbox.
+            Every email is stored in the outbox first, then sent. When sending fails it is retried automatically, and a failed email can be
+            sent again from the outbox.
           </Typography>
         </Stack>
       </TabPanelCard>

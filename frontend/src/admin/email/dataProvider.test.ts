@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { emailMethods, outboxSearch, totalFromContentRange } from './dataProvider';
 
 function answer(body: unknown, { status = 200, headers = {} }: { status?: number; headers?: Record<string, string> } = {}) {
-  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }),
-  );
+  return vi
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }));
 }
 
 describe('email dataProvider', () => {

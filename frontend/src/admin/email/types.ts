@@ -24,7 +24,14 @@ export type OutboxStatus = Api.OutboxItem['status'];
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'logged', 'failed'] as const satisfies readonly OutboxStatus[];
 
 export type EmailKind = Api.OutboxItem['kind'];
-export const EMAIL_KINDS = ['welcome', 'password-reset', 'project-notification', 'invitation', 'custom', 'test'] as const satisfies readonly EmailKind[];
+export const EMAIL_KINDS = [
+  'welcome',
+  'password-reset',
+  'project-notification',
+  'invitation',
+  'custom',
+  'test',
+] as const satisfies readonly EmailKind[];
 
 /** A row of GET /api/admin/email-outbox. Dates are ISO-8601 strings. */
 export type OutboxEmail = Api.OutboxItem;

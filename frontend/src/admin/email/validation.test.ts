@@ -33,7 +33,12 @@ describe('email validation (spec §5)', () => {
       title: 'Duplicate Email',
       description: 'This email is already in the recipients list',
     });
-    expect(recipientProblem('new@b.co', Array.from({ length: 500 }, (_, i) => `r${i}@b.co`))?.title).toBe('Too Many Recipients');
+    expect(
+      recipientProblem(
+        'new@b.co',
+        Array.from({ length: 500 }, (_, i) => `r${i}@b.co`),
+      )?.title,
+    ).toBe('Too Many Recipients');
     expect(recipientProblem('new@b.co', ['a@b.co'])).toBeNull();
   });
 });

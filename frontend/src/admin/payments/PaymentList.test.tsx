@@ -63,8 +63,7 @@ function setup(list = payments) {
 }
 
 type Dp = ReturnType<typeof setup>['dp'];
-const lastList = (dp: Dp) =>
-  dp.getList.mock.calls.at(-1)?.[1] as { filter: object; sort: object; pagination: object } | undefined;
+const lastList = (dp: Dp) => dp.getList.mock.calls.at(-1)?.[1] as { filter: object; sort: object; pagination: object } | undefined;
 const lastSummary = (dp: Dp) => (dp.getPaymentsSummary as ReturnType<typeof vi.fn>).mock.calls.at(-1)?.[0];
 
 describe('Payment History page', { timeout: 30_000 }, () => {
@@ -77,7 +76,9 @@ describe('Payment History page', { timeout: 30_000 }, () => {
     expect(lastList(dp)).toMatchObject({ sort: { field: 'paymentDate', order: 'DESC' }, pagination: { page: 1, perPage: 25 } });
 
     const table = screen.getByRole('table', { name: 'Payments' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['ID', 'Date', 'Project', 'Client', 'Amount', 'Payment Method', 'Status']);
     const rows = await within(table).findAllByRole('row');
     const first = rows[1]!;
@@ -102,9 +103,7 @@ describe('Payment History page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(lastSummary(dp)).toEqual({ q: '150' }));
 
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2025-03-09' } });
-    await waitFor(() =>
-      expect(lastList(dp)).toMatchObject({ filter: { q: '150', day: '2025-03-09', tz: 'Europe/Paris' } }),
-    );
+    await waitFor(() => expect(lastList(dp)).toMatchObject({ filter: { q: '150', day: '2025-03-09', tz: 'Europe/Paris' } }));
     await waitFor(() => expect(lastSummary(dp)).toEqual({ q: '150', day: '2025-03-09', tz: 'Europe/Paris' }));
 
     await user.click(screen.getByRole('button', { name: 'Oldest First' }));

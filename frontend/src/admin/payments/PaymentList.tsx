@@ -12,28 +12,11 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import {
-  DataTable,
-  ListBase,
-  Pagination,
-  Title,
-  useDataProvider,
-  useListContext,
-  useNotify,
-  type DataProvider,
-} from 'react-admin';
+import { DataTable, ListBase, Pagination, Title, useDataProvider, useListContext, useNotify, type DataProvider } from 'react-admin';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { PaymentsMethods } from './dataProvider';
-import {
-  DEFAULT_PAYMENT_SORT,
-  orderOfSort,
-  sortForOrder,
-  toRequestFilter,
-  withDay,
-  withSearch,
-  type DateOrder,
-} from './paymentFilters';
+import { DEFAULT_PAYMENT_SORT, orderOfSort, sortForOrder, toRequestFilter, withDay, withSearch, type DateOrder } from './paymentFilters';
 import { ListSearch } from '../shared/ListSearch';
 import { PaymentStatusChip } from './PaymentStatusChip';
 import { RevenueCard } from './RevenueCard';
@@ -51,11 +34,7 @@ function Toolbar() {
   const { filterValues, setFilters, sort, setSort } = useListContext();
   const day = typeof filterValues.day === 'string' ? filterValues.day : '';
   return (
-    <Stack
-      direction={{ xs: 'column', md: 'row' }}
-      spacing={2}
-      sx={{ p: 2, alignItems: { md: 'center' }, flexWrap: 'wrap', rowGap: 2 }}
-    >
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2, alignItems: { md: 'center' }, flexWrap: 'wrap', rowGap: 2 }}>
       <ListSearch
         placeholder="Search payments..."
         label="Search payments"

@@ -6,7 +6,7 @@ describe('filenameFromContentDisposition', () => {
   it('reads the usual forms', () => {
     expect(filenameFromContentDisposition('attachment; filename="payments-2025-01-05.csv"')).toBe('payments-2025-01-05.csv');
     expect(filenameFromContentDisposition('attachment; filename=payments.csv')).toBe('payments.csv');
-    expect(filenameFromContentDisposition("attachment; filename=\"x.csv\"; filename*=UTF-8''pay%C3%A9.csv")).toBe('payé.csv');
+    expect(filenameFromContentDisposition('attachment; filename="x.csv"; filename*=UTF-8\'\'pay%C3%A9.csv')).toBe('payé.csv');
   });
 
   it('gives null without a name and keeps only the last path segment', () => {
@@ -98,9 +98,11 @@ describe('CSV download', () => {
 
 describe('payments summary', () => {
   it('asks GET /api/payments/summary with the filter', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ total: 450.5, count: 3 }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    );
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(JSON.stringify({ total: 450.5, count: 3 }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      );
     const { data } = await paymentsMethods.getPaymentsSummary({ q: '150', day: '2025-01-05', tz: 'UTC' });
     expect(data).toEqual({ total: 450.5, count: 3 });
     const [input, init] = fetchSpy.mock.calls[0]!;

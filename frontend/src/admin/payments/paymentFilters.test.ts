@@ -1,13 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  browserTimeZone,
-  listQuery,
-  orderOfSort,
-  sortForOrder,
-  toRequestFilter,
-  withDay,
-  withSearch,
-} from './paymentFilters';
+import { browserTimeZone, listQuery, orderOfSort, sortForOrder, toRequestFilter, withDay, withSearch } from './paymentFilters';
 
 describe('payments filter -> request', () => {
   it('maps the sort toggle to paymentDate DESC/ASC and back', () => {

@@ -59,9 +59,7 @@ export function ClientPicker({ value, onChange, error, onBlur }: ClientPickerPro
           <li key={key} {...rest}>
             <span>
               {option.username}
-              {option.email && (
-                <span style={{ display: 'block', fontSize: '0.8rem', opacity: 0.7 }}>{option.email}</span>
-              )}
+              {option.email && <span style={{ display: 'block', fontSize: '0.8rem', opacity: 0.7 }}>{option.email}</span>}
             </span>
           </li>
         );

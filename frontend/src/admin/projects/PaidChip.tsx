@@ -7,13 +7,6 @@ export function PaidChip({ isPaid }: { isPaid: boolean }) {
   return isPaid ? (
     <Chip label="Paid" size="small" color="success" icon={<CheckCircleOutline />} sx={{ fontWeight: 600 }} />
   ) : (
-    <Chip
-      label="Unpaid"
-      size="small"
-      color="warning"
-      variant="outlined"
-      icon={<ScheduleOutlined />}
-      sx={{ fontWeight: 600 }}
-    />
+    <Chip label="Unpaid" size="small" color="warning" variant="outlined" icon={<ScheduleOutlined />} sx={{ fontWeight: 600 }} />
   );
 }

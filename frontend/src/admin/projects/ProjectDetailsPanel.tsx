@@ -153,15 +153,10 @@ export function ProjectDetailsPanel({ project, onClose }: ProjectDetailsPanelPro
                       key={`${line.serviceId}-${i}`}
                       divider={i < services.length - 1}
                       secondaryAction={
-                        <Typography sx={{ fontWeight: 600 }}>
-                          {formatCurrency(line.lineTotal ?? line.price * line.quantity)}
-                        </Typography>
+                        <Typography sx={{ fontWeight: 600 }}>{formatCurrency(line.lineTotal ?? line.price * line.quantity)}</Typography>
                       }
                     >
-                      <ListItemText
-                        primary={line.name}
-                        secondary={`Qty: ${line.quantity} × ${formatCurrency(line.price)}`}
-                      />
+                      <ListItemText primary={line.name} secondary={`Qty: ${line.quantity} × ${formatCurrency(line.price)}`} />
                     </ListItem>
                   ))}
                 </List>

@@ -84,10 +84,7 @@ describe('Create Project dialog', { timeout: 30_000 }, () => {
     await screen.findByLabelText(/Project Name/, {}, { timeout: 20_000 });
     await user.type(screen.getByRole('combobox', { name: /Client/ }), 'zzz');
     await waitFor(() =>
-      expect(dp.getList).toHaveBeenCalledWith(
-        'clients',
-        expect.objectContaining({ filter: { q: 'zzz', role: 'client' } }),
-      ),
+      expect(dp.getList).toHaveBeenCalledWith('clients', expect.objectContaining({ filter: { q: 'zzz', role: 'client' } })),
     );
   });
 

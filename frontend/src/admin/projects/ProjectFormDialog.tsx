@@ -17,14 +17,7 @@ import { useId, useState } from 'react';
 import { HttpError, useDataProvider, useGetList, useRefresh } from 'react-admin';
 import { formatCurrency } from '../../shared/ui/formatters';
 import { ClientPicker } from './ClientPicker';
-import {
-  checkProjectForm,
-  computeTotal,
-  emptyProjectForm,
-  projectToForm,
-  toProjectBody,
-  type ProjectFormCheck,
-} from './projectRules';
+import { checkProjectForm, computeTotal, emptyProjectForm, projectToForm, toProjectBody, type ProjectFormCheck } from './projectRules';
 import { ServicesPicker } from './ServicesPicker';
 import { ThumbnailField } from './ThumbnailField';
 import { errorMessage, useToast } from './toast';
@@ -177,18 +170,10 @@ function ProjectForm({ project, onDone }: ProjectFormProps) {
             />
             <Box>
               <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={values.isPaid}
-                    disabled={alreadyPaid}
-                    onChange={(e) => set('isPaid', e.target.checked)}
-                  />
-                }
+                control={<Checkbox checked={values.isPaid} disabled={alreadyPaid} onChange={(e) => set('isPaid', e.target.checked)} />}
                 label="Mark as Already Paid"
               />
-              <FormHelperText sx={{ mt: -0.5, ml: 4 }}>
-                this will mark the project as paid without requiring client payment
-              </FormHelperText>
+              <FormHelperText sx={{ mt: -0.5, ml: 4 }}>this will mark the project as paid without requiring client payment</FormHelperText>
             </Box>
           </Stack>
         </Box>

@@ -43,25 +43,29 @@ const projects = [
 ] as Project[];
 
 function setup(overrides = {}) {
-  const dp = fakeDataProvider({ projects, services: [], clients: [] }, {
-    markProjectPaid: vi.fn(async (id: number) => ({ data: { ...projects[0], id, isPaid: true } })),
-    ...overrides,
-  });
+  const dp = fakeDataProvider(
+    { projects, services: [], clients: [] },
+    {
+      markProjectPaid: vi.fn(async (id: number) => ({ data: { ...projects[0], id, isPaid: true } })),
+      ...overrides,
+    },
+  );
   renderInAdmin(<ProjectList />, dp);
   return { dp, user: userEvent.setup() };
 }
 
 const lastListCall = (dp: ReturnType<typeof fakeDataProvider>) =>
   dp.getList.mock.calls.filter(([resource]) => resource === 'projects').at(-1)?.[1] as
-    | { sort: unknown; pagination: unknown; filter: unknown }
-    | undefined;
+    { sort: unknown; pagination: unknown; filter: unknown } | undefined;
 
 describe('Projects page', { timeout: 30_000 }, () => {
   it('lists projects newest first, 25 a page, with the columns of the spec', async () => {
     const { dp } = setup();
     expect(await screen.findByRole('heading', { name: 'Projects', level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Projects' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Thumbnail', 'Name', 'Client', 'Price', 'Credits', 'Status', 'Services', 'Created Date', 'Actions']);
     expect(lastListCall(dp)).toMatchObject({ sort: { field: 'date', order: 'DESC' }, pagination: { page: 1, perPage: 25 } });
 

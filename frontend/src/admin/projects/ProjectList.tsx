@@ -16,16 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import {
-  DataTable,
-  ListBase,
-  Pagination,
-  Title,
-  useDataProvider,
-  useListContext,
-  useRefresh,
-  type DataProvider,
-} from 'react-admin';
+import { DataTable, ListBase, Pagination, Title, useDataProvider, useListContext, useRefresh, type DataProvider } from 'react-admin';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import type { ProjectsMethods } from './dataProvider';
@@ -213,12 +204,7 @@ function ProjectListView() {
                 render={(project) => <ProjectThumbnail url={project.thumbnailUrl} name={project.name} />}
               />
               <Column source="name" label="Name" sx={{ fontWeight: 600, minWidth: 160, maxWidth: 240, wordBreak: 'break-word' }} />
-              <Column
-                source="clientName"
-                label="Client"
-                sx={{ minWidth: 130 }}
-                render={(project) => project.clientName || 'Unknown'}
-              />
+              <Column source="clientName" label="Client" sx={{ minWidth: 130 }} render={(project) => project.clientName || 'Unknown'} />
               <Column
                 source="price"
                 label="Price"
@@ -234,12 +220,7 @@ function ProjectListView() {
                 sx={{ maxWidth: 280 }}
                 render={(project) => <ServiceChips services={project.services} />}
               />
-              <Column
-                source="date"
-                label="Created Date"
-                sx={{ whiteSpace: 'nowrap' }}
-                render={(project) => formatDate(project.date)}
-              />
+              <Column source="date" label="Created Date" sx={{ whiteSpace: 'nowrap' }} render={(project) => formatDate(project.date)} />
               <Column
                 label="Actions"
                 disableSort
@@ -263,11 +244,7 @@ function ProjectListView() {
       <Suspense fallback={null}>
         {(viewedProject || panelUsed) && <ProjectDetailsPanel project={viewedProject} onClose={() => setViewed(null)} />}
         {(form.open || formUsed) && (
-          <ProjectFormDialog
-            open={form.open}
-            project={form.project}
-            onClose={() => setForm((f) => ({ ...f, open: false }))}
-          />
+          <ProjectFormDialog open={form.open} project={form.project} onClose={() => setForm((f) => ({ ...f, open: false }))} />
         )}
       </Suspense>
     </Box>

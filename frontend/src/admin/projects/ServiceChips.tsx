@@ -20,14 +20,7 @@ export function ServiceChips({ services }: { services?: ProjectServiceLine[] }) 
       {shown.map((name, i) => (
         <Chip key={`${name}-${i}`} label={name} size="small" variant="outlined" sx={{ maxWidth: 160 }} />
       ))}
-      {more && (
-        <Chip
-          label={more}
-          size="small"
-          title={names.slice(2).join(', ')}
-          sx={{ bgcolor: 'action.selected', fontWeight: 600 }}
-        />
-      )}
+      {more && <Chip label={more} size="small" title={names.slice(2).join(', ')} sx={{ bgcolor: 'action.selected', fontWeight: 600 }} />}
     </Stack>
   );
 }

@@ -115,30 +115,19 @@ export function ServicesPicker({ services, loading, lines, onChange, error }: Se
       </Stack>
       {error && <FormHelperText error>{error}</FormHelperText>}
       {lines.length > 0 && (
-        <List
-          dense
-          aria-label="Selected services"
-          sx={{ mt: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, py: 0 }}
-        >
+        <List dense aria-label="Selected services" sx={{ mt: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, py: 0 }}>
           {lines.map((line, i) => (
             <ListItem
               key={line.serviceId}
               divider={i < lines.length - 1}
               secondaryAction={
-                <IconButton
-                  aria-label="Remove"
-                  edge="end"
-                  onClick={() => onChange(lines.filter((l) => l.serviceId !== line.serviceId))}
-                >
+                <IconButton aria-label="Remove" edge="end" onClick={() => onChange(lines.filter((l) => l.serviceId !== line.serviceId))}>
                   <DeleteOutline />
                 </IconButton>
               }
               sx={{ pr: 7 }}
             >
-              <ListItemText
-                primary={line.name}
-                secondary={`${line.quantity} × ${formatCurrency(line.price)}`}
-              />
+              <ListItemText primary={line.name} secondary={`${line.quantity} × ${formatCurrency(line.price)}`} />
               <Typography sx={{ fontWeight: 600, ml: 2 }}>{formatCurrency(line.price * line.quantity)}</Typography>
             </ListItem>
           ))}

@@ -39,7 +39,12 @@ describe('nextSort: the active column toggles, another one starts ascending', ()
 describe('computeTotal', () => {
   it('sums price × quantity in cents', () => {
     expect(computeTotal([])).toBe(0);
-    expect(computeTotal([{ price: 150, quantity: 2 }, { price: 0.1, quantity: 3 }])).toBe(300.3);
+    expect(
+      computeTotal([
+        { price: 150, quantity: 2 },
+        { price: 0.1, quantity: 3 },
+      ]),
+    ).toBe(300.3);
     expect(computeTotal([{ price: 19.99, quantity: 3 }])).toBe(59.97);
   });
 });

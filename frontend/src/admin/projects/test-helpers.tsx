@@ -1,14 +1,7 @@
 import { i18nProvider } from '../providers/i18nProvider';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import {
-  AdminContext,
-  memoryStore,
-  Notification,
-  ResourceContextProvider,
-  type DataProvider,
-  type GetListParams,
-} from 'react-admin';
+import { AdminContext, memoryStore, Notification, ResourceContextProvider, type DataProvider, type GetListParams } from 'react-admin';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 

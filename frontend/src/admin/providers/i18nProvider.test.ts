@@ -4,9 +4,7 @@ import { i18nProvider } from './i18nProvider';
 describe('the back office i18nProvider (ra-i18n-polyglot)', () => {
   it("translates react-admin's messages", () => {
     expect(i18nProvider.translate('ra.action.save')).toBe('Save');
-    expect(i18nProvider.translate('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 25, total: 120 })).toBe(
-      '1-25 of 120',
-    );
+    expect(i18nProvider.translate('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 25, total: 120 })).toBe('1-25 of 120');
   });
 
   it("uses the product's resource names", () => {

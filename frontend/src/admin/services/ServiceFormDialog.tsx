@@ -55,11 +55,7 @@ export function ServiceFormDialog({ open, onClose, record }: ServiceFormDialogPr
     const data = toServiceData(values);
     try {
       if (record) {
-        await update(
-          'services',
-          { id: record.id, data, previousData: record },
-          { mutationMode: 'pessimistic', returnPromise: true },
-        );
+        await update('services', { id: record.id, data, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true });
         toast({ title: 'Service updated successfully' });
       } else {
         await create('services', { data }, { returnPromise: true });

@@ -40,7 +40,10 @@ describe('Photography Services page', { timeout: 20_000 }, () => {
       'Credit Cost',
       'Actions',
     ]);
-    const cells = (name: string) => within(rowOf(name)).getAllByRole('cell').map((c) => c.textContent);
+    const cells = (name: string) =>
+      within(rowOf(name))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     // ID, Service, Description, Price, Type, Credit Eligible, Credit Cost, Actions
     expect(cells('Wedding Shoot').slice(3, 7)).toEqual(['$1,234.50', 'Standard', 'No', '-']);
     expect(cells('Wedding Shoot')[2]).toBe('Full day wedding coverage');
@@ -113,7 +116,11 @@ describe('Photography Services page', { timeout: 20_000 }, () => {
   it("edits pessimistically and shows 'Error' with the server's message on failure", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const update = vi.fn(async () => {
-      throw new HttpError('Price is required', 400, { statusCode: 400, message: 'Price is required', errors: { price: 'Price is required' } });
+      throw new HttpError('Price is required', 400, {
+        statusCode: 400,
+        message: 'Price is required',
+        errors: { price: 'Price is required' },
+      });
     });
     renderInAdmin(<ServiceList />, { dataProvider: fakeDataProvider({ getList: listOf(services), update }) });
     await screen.findByText('Wedding Shoot');

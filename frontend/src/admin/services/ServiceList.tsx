@@ -173,11 +173,7 @@ function ServiceListView() {
           </>
         )}
       </Card>
-      <ServiceFormDialog
-        open={dialog.open}
-        record={dialog.open ? dialog.record : undefined}
-        onClose={() => setDialog({ open: false })}
-      />
+      <ServiceFormDialog open={dialog.open} record={dialog.open ? dialog.record : undefined} onClose={() => setDialog({ open: false })} />
     </Box>
   );
 }
@@ -201,11 +197,7 @@ function ServiceActions({ record, onEdit }: { record: ServiceRecord; onEdit: () 
   const onDelete = async () => {
     if (!window.confirm(DELETE_SERVICE_CONFIRMATION)) return;
     try {
-      await deleteOne(
-        'services',
-        { id: record.id, previousData: record },
-        { mutationMode: 'pessimistic', returnPromise: true },
-      );
+      await deleteOne('services', { id: record.id, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true });
       toast({ title: 'Service deleted successfully' });
     } catch (error) {
       toast({ title: 'Error', description: serverMessage(error, 'Failed to delete service'), variant: 'destructive' });

@@ -57,12 +57,7 @@ export const validateService: Validator<ServiceFormValues> = (v) => {
   return {
     name: v.name.trim().length >= 3 ? undefined : serviceMessages.name,
     description: description === '' || description.length >= 10 ? undefined : serviceMessages.description,
-    price:
-      priceText.length < 1 || !Number.isFinite(price)
-        ? serviceMessages.price
-        : price < 0
-          ? serviceMessages.negativePrice
-          : undefined,
+    price: priceText.length < 1 || !Number.isFinite(price) ? serviceMessages.price : price < 0 ? serviceMessages.negativePrice : undefined,
   };
 };
 

@@ -72,7 +72,14 @@ export function AuthShell({ title, subtitle, children }: AuthShellProps) {
               <Box component="li" key={h.text} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, opacity: 0.92 }}>
                 <Box
                   aria-hidden
-                  sx={{ width: 34, height: 34, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'rgba(255,255,255,0.12)' }}
+                  sx={{
+                    width: 34,
+                    height: 34,
+                    borderRadius: '50%',
+                    display: 'grid',
+                    placeItems: 'center',
+                    bgcolor: 'rgba(255,255,255,0.12)',
+                  }}
                 >
                   {h.icon}
                 </Box>

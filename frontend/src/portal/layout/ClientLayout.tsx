@@ -46,9 +46,7 @@ export const clientNav: NavItem[] = [
 ];
 
 function isActive(item: NavItem, pathname: string): boolean {
-  return (
-    pathname === item.to || pathname.startsWith(`${item.to}/`) || (item.alsoActiveOn ?? []).includes(pathname)
-  );
+  return pathname === item.to || pathname.startsWith(`${item.to}/`) || (item.alsoActiveOn ?? []).includes(pathname);
 }
 
 function useLogoutAction() {

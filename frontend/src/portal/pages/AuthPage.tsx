@@ -73,7 +73,11 @@ export function AuthPage() {
         <Tab value="register" label="Register" id="auth-tab-register" aria-controls="auth-panel-register" />
       </Tabs>
       <Box role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
-        {tab === 'login' ? <LoginForm onSubmitting={onSubmitting} /> : <RegisterForm key={invitedEmail} defaultEmail={invitedEmail} onSubmitting={onSubmitting} />}
+        {tab === 'login' ? (
+          <LoginForm onSubmitting={onSubmitting} />
+        ) : (
+          <RegisterForm key={invitedEmail} defaultEmail={invitedEmail} onSubmitting={onSubmitting} />
+        )}
       </Box>
     </AuthShell>
   );

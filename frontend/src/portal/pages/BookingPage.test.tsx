@@ -40,9 +40,7 @@ describe('Book a Session', () => {
     mockFetch({ 'GET /api/public-config': { body: { bookingUrl: null } } });
     renderWithApp(page, { route: '/booking', user: client });
     expect(await screen.findByRole('heading', { name: 'Booking System Unavailable' })).toBeInTheDocument();
-    expect(
-      screen.getByText('Online booking is not set up yet. Please contact the studio to book your session.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Online booking is not set up yet. Please contact the studio to book your session.')).toBeInTheDocument();
     expect(screen.queryByTitle('Booking calendar')).not.toBeInTheDocument();
     expect(newTabLink()).not.toBeInTheDocument();
   });
@@ -101,7 +99,7 @@ describe('Book a Session', () => {
   });
 
   it.each(['javascript:alert(1)', 'calendar.example.com/studio', 'ftp://calendar.example.com/'])(
-    "does not embed or link a non-http(s) URL (%s)",
+    'does not embed or link a non-http(s) URL (%s)',
     (url) => {
       renderWithConfig(url);
       expect(unavailable()).toBeInTheDocument();

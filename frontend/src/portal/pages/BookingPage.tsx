@@ -8,8 +8,7 @@ import { usePublicConfig } from '../features/booking/hooks';
 
 export const BOOKING_CONFIG_FAILED_TEXT =
   'The booking system could not be reached. Please try again later or contact the studio to book your session.';
-export const BOOKING_URL_INVALID_TEXT =
-  'The booking page is not configured correctly. Please contact the studio to book your session.';
+export const BOOKING_URL_INVALID_TEXT = 'The booking page is not configured correctly. Please contact the studio to book your session.';
 
 function BookingContent() {
   const config = usePublicConfig();

@@ -61,8 +61,7 @@ function useReturnFromPayment(userId: number | undefined) {
       purchase.mutate(
         { bundleId },
         {
-          onSuccess: () =>
-            toast({ title: 'Purchase Successful', description: 'Your credits have been added to your account' }),
+          onSuccess: () => toast({ title: 'Purchase Successful', description: 'Your credits have been added to your account' }),
           onError: (error) =>
             toast({
               title: 'Purchase Failed',
@@ -86,7 +85,16 @@ function BalancePanel({ balance, loading }: { balance: number | undefined; loadi
     >
       <Box
         aria-hidden
-        sx={{ width: 56, height: 56, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: '#e0e7ff', color: 'primary.main', flexShrink: 0 }}
+        sx={{
+          width: 56,
+          height: 56,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: '#e0e7ff',
+          color: 'primary.main',
+          flexShrink: 0,
+        }}
       >
         <TollOutlined fontSize="large" />
       </Box>
@@ -142,12 +150,7 @@ function Bundles() {
     <Box sx={gridSx} role="list" aria-label="Available Bundles">
       {bundles.data.map((bundle) => (
         <Box role="listitem" key={bundle.id}>
-          <BundleCard
-            bundle={bundle}
-            opening={openingBundleId === bundle.id}
-            disabled={openingBundleId !== null}
-            onPurchase={purchase}
-          />
+          <BundleCard bundle={bundle} opening={openingBundleId === bundle.id} disabled={openingBundleId !== null} onPurchase={purchase} />
         </Box>
       ))}
     </Box>

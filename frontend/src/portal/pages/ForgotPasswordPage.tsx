@@ -44,25 +44,14 @@ export function ForgotPasswordPage() {
   const pending = requestCode.isPending;
 
   return (
-    <AuthShell
-      title="Forgot your password?"
-      subtitle="Enter the email address of your account and we'll send you a verification code."
-    >
+    <AuthShell title="Forgot your password?" subtitle="Enter the email address of your account and we'll send you a verification code.">
       {sentTo !== null ? (
         <Stack spacing={3}>
           <Alert severity="success" icon={<MarkEmailReadOutlined />} role="status">
             <AlertTitle>Check your email</AlertTitle>
-            If an account exists with the email you provided, we've sent a 6-digit verification code to reset your
-            password.
+            If an account exists with the email you provided, we've sent a 6-digit verification code to reset your password.
           </Alert>
-          <Button
-            component={RouterLink}
-            to="/reset-password"
-            state={{ email: sentTo }}
-            variant="contained"
-            size="large"
-            fullWidth
-          >
+          <Button component={RouterLink} to="/reset-password" state={{ email: sentTo }} variant="contained" size="large" fullWidth>
             Continue to Reset Password
           </Button>
         </Stack>

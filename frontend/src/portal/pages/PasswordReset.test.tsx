@@ -34,10 +34,9 @@ describe('/forgot-password', () => {
 
     expect(await screen.findByText('Check your email')).toBeInTheDocument();
     expect(
-      screen.getByText(
-        "If an account exists with the email you provided, we've sent a 6-digit verification code to reset your password.",
-        { exact: false },
-      ),
+      screen.getByText("If an account exists with the email you provided, we've sent a 6-digit verification code to reset your password.", {
+        exact: false,
+      }),
     ).toBeInTheDocument();
     expect(bodyOf(spy, 'POST /api/verify/request-code')).toEqual({ email: 'jane@example.com' });
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/auth');

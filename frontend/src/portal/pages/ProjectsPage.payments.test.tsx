@@ -262,9 +262,7 @@ describe('Pay with Card', () => {
     await fillCard(user, dialog, '4242 4242 4242 4242');
     await user.click(within(dialog).getByRole('button', { name: 'Pay $95.50' }));
     expect(await screen.findByText('Payment Confirmation Failed')).toBeInTheDocument();
-    expect(
-      screen.getAllByText('Payment processed but failed to update project. Please contact support.').length,
-    ).toBeGreaterThan(0);
+    expect(screen.getAllByText('Payment processed but failed to update project. Please contact support.').length).toBeGreaterThan(0);
     expect(screen.queryByRole('dialog', { name: 'Payment Successful!' })).not.toBeInTheDocument();
     // the card is not charged twice: the form is gone, only Close remains
     expect(within(dialog).queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();

@@ -41,7 +41,10 @@ const unpaid = project({
 });
 
 function renderPage(projects: Project[] | { status: number; body: unknown }) {
-  const spy = mockFetch({ [CREDITS]: { body: { userId: client.id, balance: 0 } }, [URL]: Array.isArray(projects) ? { body: projects } : projects });
+  const spy = mockFetch({
+    [CREDITS]: { body: { userId: client.id, balance: 0 } },
+    [URL]: Array.isArray(projects) ? { body: projects } : projects,
+  });
   const view = renderWithApp(page, { route: '/projects', user: client });
   return { spy, ...view };
 }
@@ -106,10 +109,7 @@ describe('My Projects', () => {
     expect(within(services).getByText('Photography')).toBeInTheDocument();
     expect(within(services).getByText('Qty 2 × $150.00')).toBeInTheDocument();
     expect(within(services).getByText('$300.00')).toBeInTheDocument();
-    expect(within(card).getByRole('img', { name: '12 Ocean Drive thumbnail' })).toHaveAttribute(
-      'src',
-      'https://img.example.com/ocean.jpg',
-    );
+    expect(within(card).getByRole('img', { name: '12 Ocean Drive thumbnail' })).toHaveAttribute('src', 'https://img.example.com/ocean.jpg');
   });
 
   it("paid cards: green 'Paid' badge and 'View Project' opening the download link in a new tab", async () => {
@@ -210,7 +210,8 @@ describe('My Projects', () => {
   it("a failed refresh toasts 'Failed to refresh projects' and keeps the cards", async () => {
     const user = userEvent.setup({ delay: null });
     let fail = false;
-    mockFetch({ [CREDITS]: { body: { userId: client.id, balance: 0 } },
+    mockFetch({
+      [CREDITS]: { body: { userId: client.id, balance: 0 } },
       [URL]: () => (fail ? { status: 503, body: { statusCode: 503, message: 'Service unavailable' } } : { body: [paid] }),
     });
     renderWithApp(page, { route: '/projects', user: client });
@@ -227,7 +228,8 @@ describe('My Projects', () => {
   it('a refresh after a failed load can succeed', async () => {
     const user = userEvent.setup({ delay: null });
     let fail = true;
-    mockFetch({ [CREDITS]: { body: { userId: client.id, balance: 0 } },
+    mockFetch({
+      [CREDITS]: { body: { userId: client.id, balance: 0 } },
       [URL]: () => (fail ? { status: 500, body: { statusCode: 500, message: 'boom' } } : { body: [unpaid] }),
     });
     renderWithApp(page, { route: '/projects', user: client });

@@ -31,9 +31,7 @@ describe('http (openapi-fetch)', () => {
         },
       },
     });
-    const error = await http
-      .POST('/api/register', { body: { username: 'a', email: 'a@b.co', password: 'x' } })
-      .catch((e: unknown) => e);
+    const error = await http.POST('/api/register', { body: { username: 'a', email: 'a@b.co', password: 'x' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('400: Password must be at least 6 characters');
     expect((error as ApiError).status).toBe(400);

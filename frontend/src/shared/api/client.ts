@@ -33,8 +33,7 @@ function isErrorBody(body: unknown): body is ErrorBodyLike {
     typeof body === 'object' &&
     body !== null &&
     'message' in body &&
-    (typeof (body as ErrorBodyLike).message === 'string' ||
-      Array.isArray((body as { message: unknown }).message))
+    (typeof (body as ErrorBodyLike).message === 'string' || Array.isArray((body as { message: unknown }).message))
   );
 }
 

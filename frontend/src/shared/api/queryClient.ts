@@ -6,8 +6,7 @@ import { markSessionEnded } from './sessionEnded';
  * Default query function: the first element of the query key is the URL (GET, JSON).
  * e.g. useQuery({ queryKey: ['/api/projects'] })
  */
-export const defaultQueryFn: QueryFunction = ({ queryKey }) =>
-  getJson(String(queryKey[0]));
+export const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(String(queryKey[0]));
 
 /** True for the server's "your session has ended" answer (idle or absolute limit, signed out elsewhere). */
 export function isSessionEnded(error: unknown): boolean {

@@ -1,7 +1,6 @@
 import { DomainError, TooManyRequestsError, UnauthenticatedError } from '../../../shared/errors/domain-error';
 
-export const invalidCredentials = () =>
-  new UnauthenticatedError('AUTH.INVALID_CREDENTIALS', 'Invalid email or password');
+export const invalidCredentials = () => new UnauthenticatedError('AUTH.INVALID_CREDENTIALS', 'Invalid email or password');
 export const signInLocked = () =>
   new TooManyRequestsError('AUTH.ACCOUNT_LOCKED', 'Too many failed sign-in attempts. Please try again in 15 minutes.');
 export const tooManyCodeRequests = () =>

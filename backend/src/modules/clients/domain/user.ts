@@ -33,7 +33,10 @@ export class User {
   /** A new account, not yet stored (id 0). Roles other than admin are ordinary clients (spec §1). */
   static register(input: { username: string; email: string; passwordHash: string; role?: Role; company?: string | null }, now: Date): User {
     const username = input.username.trim();
-    if (username.length < 3) throw new RuleViolatedError('USERS.USERNAME_TOO_SHORT', 'Name must be at least 3 characters', { username: 'Name must be at least 3 characters' });
+    if (username.length < 3)
+      throw new RuleViolatedError('USERS.USERNAME_TOO_SHORT', 'Name must be at least 3 characters', {
+        username: 'Name must be at least 3 characters',
+      });
     return new User({
       id: 0,
       username,
@@ -46,16 +49,36 @@ export class User {
     });
   }
 
-  get id(): number { return this.props.id; }
-  get username(): string { return this.props.username; }
-  get email(): string { return this.props.email; }
-  get passwordHash(): string { return this.props.passwordHash; }
-  get company(): string | null { return this.props.company; }
-  get role(): Role { return this.props.role; }
-  get createdAt(): Date { return this.props.createdAt; }
-  get deletedAt(): Date | null { return this.props.deletedAt; }
-  get isAdmin(): boolean { return this.props.role === 'admin'; }
-  get isDeleted(): boolean { return this.props.deletedAt !== null; }
+  get id(): number {
+    return this.props.id;
+  }
+  get username(): string {
+    return this.props.username;
+  }
+  get email(): string {
+    return this.props.email;
+  }
+  get passwordHash(): string {
+    return this.props.passwordHash;
+  }
+  get company(): string | null {
+    return this.props.company;
+  }
+  get role(): Role {
+    return this.props.role;
+  }
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
+  get deletedAt(): Date | null {
+    return this.props.deletedAt;
+  }
+  get isAdmin(): boolean {
+    return this.props.role === 'admin';
+  }
+  get isDeleted(): boolean {
+    return this.props.deletedAt !== null;
+  }
 
   withId(id: number): User {
     return new User({ ...this.props, id });

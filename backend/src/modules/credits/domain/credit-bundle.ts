@@ -20,9 +20,12 @@ export class CreditBundle {
     const name = props.name.trim();
     if (!name) throw field('name', 'Bundle name is required');
     if (props.price.cents < 100) throw field('price', 'Price must be at least 1');
-    if (!Number.isSafeInteger(props.creditAmount) || props.creditAmount < 1) throw field('creditAmount', 'Credit amount must be at least 1');
+    if (!Number.isSafeInteger(props.creditAmount) || props.creditAmount < 1)
+      throw field('creditAmount', 'Credit amount must be at least 1');
     return new CreditBundle({ ...props, name, description: props.description.trim() });
   }
 
-  get id(): number { return this.props.id; }
+  get id(): number {
+    return this.props.id;
+  }
 }

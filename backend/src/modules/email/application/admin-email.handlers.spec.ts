@@ -3,11 +3,9 @@ import { distinctAddresses } from './admin-email.handlers';
 
 describe('recipients of a custom e-mail', () => {
   it('keeps each address once, whatever its case, in the first spelling and order', () => {
-    expect(distinctAddresses(['Ann@Example.com', 'bob@example.com', ' ann@example.com ', '', 'BOB@example.com', 'cy@example.com'])).toEqual([
-      'Ann@Example.com',
-      'bob@example.com',
-      'cy@example.com',
-    ]);
+    expect(distinctAddresses(['Ann@Example.com', 'bob@example.com', ' ann@example.com ', '', 'BOB@example.com', 'cy@example.com'])).toEqual(
+      ['Ann@Example.com', 'bob@example.com', 'cy@example.com'],
+    );
   });
 });
 

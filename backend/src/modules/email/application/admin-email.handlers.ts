@@ -54,7 +54,10 @@ export class AdminEmailHandlers {
     const s = await this.watch.firstTries([id], FIRST_TRY_WAIT_MS);
     if (s.sent === 1) return { success: true, message: `Test ${label} email sent to ${to}` };
     if (s.logged === 1) return { success: false, message: `The test ${label} email to ${to} was only logged: ${NO_SERVER}.` };
-    return { success: false, message: `The mail server has not accepted the test ${label} email to ${to}${s.lastError ? `: ${s.lastError}` : ' yet'}. It stays in the outbox and is retried automatically.` };
+    return {
+      success: false,
+      message: `The mail server has not accepted the test ${label} email to ${to}${s.lastError ? `: ${s.lastError}` : ' yet'}. It stays in the outbox and is retried automatically.`,
+    };
   }
 
   async invite(p: { email: string; clientName: string; customMessage?: string }): Promise<EmailActionResult> {
@@ -65,7 +68,9 @@ export class AdminEmailHandlers {
           email: 'A client with this email already has an account',
         });
       }
-      return this.outbox.enqueue(invitationEmail({ to, clientName: p.clientName, customMessage: p.customMessage, appUrl: this.config.appUrl }));
+      return this.outbox.enqueue(
+        invitationEmail({ to, clientName: p.clientName, customMessage: p.customMessage, appUrl: this.config.appUrl }),
+      );
     });
     const s = await this.watch.firstTries([id], FIRST_TRY_WAIT_MS);
     if (s.sent === 1) return { success: true, message: `Invitation sent to ${to}` };
@@ -73,13 +78,23 @@ export class AdminEmailHandlers {
     return { success: true, message: waitingMessage(`The invitation to ${to}`, s) };
   }
 
-  async sendCustom(p: { recipients: string[]; subject: string; htmlContent: string; sendToAll: boolean }): Promise<EmailActionResult & { queued: number }> {
+  async sendCustom(p: {
+    recipients: string[];
+    subject: string;
+    htmlContent: string;
+    sendToAll: boolean;
+  }): Promise<EmailActionResult & { queued: number }> {
     const ids = await this.tx.run(async () => {
       const recipients = distinctAddresses([...p.recipients, ...(p.sendToAll ? await this.users.clientEmails() : [])]);
       if (recipients.length === 0) {
-        throw new DomainError('validation', 'EMAIL.NO_RECIPIENTS', p.sendToAll ? 'No clients to send to' : 'At least one recipient is required when not sending to all clients', {
-          recipients: p.sendToAll ? 'No clients to send to' : 'At least one recipient is required when not sending to all clients',
-        });
+        throw new DomainError(
+          'validation',
+          'EMAIL.NO_RECIPIENTS',
+          p.sendToAll ? 'No clients to send to' : 'At least one recipient is required when not sending to all clients',
+          {
+            recipients: p.sendToAll ? 'No clients to send to' : 'At least one recipient is required when not sending to all clients',
+          },
+        );
       }
       return this.outbox.enqueueToMany(customEmail({ subject: p.subject, html: p.htmlContent }), recipients);
     });

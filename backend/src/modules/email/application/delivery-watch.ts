@@ -43,6 +43,10 @@ export class DeliveryWatch {
 export function summarize(progress: DeliveryProgress[]): DeliverySummary {
   const sent = progress.filter((p) => p.status === 'sent').length;
   const logged = progress.filter((p) => p.status === 'logged').length;
-  const lastError = progress.map((p) => p.lastError).filter((e): e is string => !!e).pop() ?? null;
+  const lastError =
+    progress
+      .map((p) => p.lastError)
+      .filter((e): e is string => !!e)
+      .pop() ?? null;
   return { total: progress.length, sent, logged, waiting: progress.length - sent - logged, lastError };
 }

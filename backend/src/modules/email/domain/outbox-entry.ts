@@ -12,7 +12,6 @@ export function retryDelayMs(attempts: number, firstRetryMs = FIRST_RETRY_MS): n
   return Math.min(LONGEST_RETRY_MS, firstRetryMs * 2 ** Math.max(0, attempts - 1));
 }
 
-
 /**
  * A message kept in the outbox. It is stored before it is sent; each try is counted;
  * it ends as sent (or logged, by the mock transport) or, after MAX_SEND_ATTEMPTS, failed.

@@ -40,7 +40,10 @@ export function verifyIntent(
 ): IntentRecord {
   if (!record) throw refuse('UNKNOWN_INTENT', 'This payment was not started here');
   const mismatch = () =>
-    refuse('INTENT_MISMATCH', record.purpose === 'credits' ? 'This payment was not made for this bundle' : 'This payment does not belong to this project');
+    refuse(
+      'INTENT_MISMATCH',
+      record.purpose === 'credits' ? 'This payment was not made for this bundle' : 'This payment does not belong to this project',
+    );
   if (intent.id !== record.id) throw mismatch();
   if (expected.projectId !== undefined && (record.purpose !== 'project' || record.projectId !== expected.projectId)) {
     throw refuse('INTENT_MISMATCH', 'This payment does not belong to this project');

@@ -97,7 +97,10 @@ export class FakePaymentGateway extends PaymentGateway {
   }
 
   decline(id: string): void {
-    Object.assign(this.intents.get(id)!, { status: 'requires_payment_method', lastError: { message: 'Your card was declined.', code: 'card_declined' } });
+    Object.assign(this.intents.get(id)!, {
+      status: 'requires_payment_method',
+      lastError: { message: 'Your card was declined.', code: 'card_declined' },
+    });
   }
 
   private answer(): void {

@@ -31,11 +31,22 @@ describe('Project pricing', () => {
   it('always equals Σ unit price × quantity, in cents', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ serviceId: fc.integer({ min: 1, max: 5 }), cents: fc.integer({ min: 0, max: 1_000_000 }), quantity: fc.integer({ min: 1, max: 20 })}), { maxLength: 12 }),
+        fc.array(
+          fc.record({
+            serviceId: fc.integer({ min: 1, max: 5 }),
+            cents: fc.integer({ min: 0, max: 1_000_000 }),
+            quantity: fc.integer({ min: 1, max: 20 }),
+          }),
+          { maxLength: 12 },
+        ),
         (raw) => {
           // one unit price per service, as the catalogue gives
           const priceOf = new Map(raw.map((r) => [r.serviceId, r.cents]));
-          const lines = raw.map((r) => ({ serviceId: r.serviceId, quantity: r.quantity, unitPrice: Money.ofCents(priceOf.get(r.serviceId)!) }));
+          const lines = raw.map((r) => ({
+            serviceId: r.serviceId,
+            quantity: r.quantity,
+            unitPrice: Money.ofCents(priceOf.get(r.serviceId)!),
+          }));
           const expected = raw.reduce((s, r) => s + priceOf.get(r.serviceId)! * r.quantity, 0);
           const p = Project.create(details, lines, Money.fromDollars(1), new Date());
           expect(p.price.cents).toBe(lines.length ? expected : 100);
@@ -55,7 +66,10 @@ describe('Project pricing', () => {
 });
 
 describe('Project services paid with credits (spec §9)', () => {
-  const costs = new Map([[1, 2], [2, 1]]); // services 1 and 2 are eligible; 3 is not
+  const costs = new Map([
+    [1, 2],
+    [2, 1],
+  ]); // services 1 and 2 are eligible; 3 is not
   const costOf = (id: number) => costs.get(id) ?? null;
 
   it('pays the eligible lines with credits, and only money remains for the others', () => {

@@ -32,7 +32,9 @@ export function mergeLines(lines: ProjectLine[]): ProjectLine[] {
   const merged = new Map<number, ProjectLine>();
   for (const line of lines) {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
-      throw new RuleViolatedError('PROJECTS.BAD_QUANTITY', 'Quantity must be at least 1', { selectedServices: 'Quantity must be at least 1' });
+      throw new RuleViolatedError('PROJECTS.BAD_QUANTITY', 'Quantity must be at least 1', {
+        selectedServices: 'Quantity must be at least 1',
+      });
     }
     const seen = merged.get(line.serviceId);
     if (!seen) {
@@ -76,13 +78,27 @@ export class Project {
     return new Project({ ...props, lines: [...props.lines] });
   }
 
-  get id(): number { return this.props.id; }
-  get clientId(): number { return this.props.clientId; }
-  get name(): string { return this.props.name; }
-  get price(): Money { return this.props.price; }
-  get isPaid(): boolean { return this.props.isPaid; }
-  get lines(): readonly ProjectLine[] { return this.props.lines; }
-  get snapshot(): Readonly<ProjectProps> { return this.props; }
+  get id(): number {
+    return this.props.id;
+  }
+  get clientId(): number {
+    return this.props.clientId;
+  }
+  get name(): string {
+    return this.props.name;
+  }
+  get price(): Money {
+    return this.props.price;
+  }
+  get isPaid(): boolean {
+    return this.props.isPaid;
+  }
+  get lines(): readonly ProjectLine[] {
+    return this.props.lines;
+  }
+  get snapshot(): Readonly<ProjectProps> {
+    return this.props;
+  }
 
   withId(id: number): Project {
     return new Project({ ...this.props, id });
@@ -92,7 +108,9 @@ export class Project {
     const name = details.name.trim();
     if (!name) throw new RuleViolatedError('PROJECTS.NAME_REQUIRED', 'Project name is required', { name: 'Project name is required' });
     if (!Number.isSafeInteger(details.photoCount) || details.photoCount < 0) {
-      throw new RuleViolatedError('PROJECTS.BAD_PHOTO_COUNT', '# of Photos must be 0 or more', { photoCount: '# of Photos must be 0 or more' });
+      throw new RuleViolatedError('PROJECTS.BAD_PHOTO_COUNT', '# of Photos must be 0 or more', {
+        photoCount: '# of Photos must be 0 or more',
+      });
     }
     this.props = {
       ...this.props,
@@ -110,7 +128,9 @@ export class Project {
    */
   setLines(lines: ProjectLine[], priceWithoutLines: Money): void {
     const paid = new Map(this.props.lines.filter((l) => l.creditsPaid).map((l) => [l.serviceId, l.creditsPaid]));
-    const merged = mergeLines(lines.map((l) => (paid.has(l.serviceId) && !l.creditsPaid ? { ...l, creditsPaid: paid.get(l.serviceId) } : l)));
+    const merged = mergeLines(
+      lines.map((l) => (paid.has(l.serviceId) && !l.creditsPaid ? { ...l, creditsPaid: paid.get(l.serviceId) } : l)),
+    );
     this.props.lines = merged;
     this.props.serviceId = merged[0]?.serviceId ?? null;
     this.props.price = merged.length ? priceOfLines(merged) : priceWithoutLines;

@@ -39,7 +39,14 @@ export class InMemoryProjects extends ProjectRepository {
 
   /** Stores a project of `clientId` with these lines (priced by them), as the admin would have created it. */
   async seed(p: { clientId: number; lines: ProjectLine[]; name?: string; isPaid?: boolean }): Promise<number> {
-    const details = { name: p.name ?? 'Wedding', description: '', clientId: p.clientId, thumbnailUrl: null, downloadLink: null, photoCount: 0 };
+    const details = {
+      name: p.name ?? 'Wedding',
+      description: '',
+      clientId: p.clientId,
+      thumbnailUrl: null,
+      downloadLink: null,
+      photoCount: 0,
+    };
     const project = await this.insert(Project.create(details, p.lines, Money.ZERO, new Date()));
     if (p.isPaid) {
       project.markPaid();

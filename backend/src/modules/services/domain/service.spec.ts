@@ -1,7 +1,14 @@
 import { Money } from '../../../shared/domain/money';
 import { Service } from './service';
 
-const valid = { name: 'Aerial photos', description: '', price: Money.fromDollars(150), isStandard: true, creditEligible: false, creditCost: 1 };
+const valid = {
+  name: 'Aerial photos',
+  description: '',
+  price: Money.fromDollars(150),
+  isStandard: true,
+  creditEligible: false,
+  creditCost: 1,
+};
 
 describe('Service', () => {
   it('accepts an empty description and trims the name', () => {

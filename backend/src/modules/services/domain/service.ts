@@ -27,10 +27,18 @@ export class Service {
     return new Service({ ...input, id, name, description });
   }
 
-  get id(): number { return this.props.id; }
-  get price(): Money { return this.props.price; }
-  get creditEligible(): boolean { return this.props.creditEligible; }
-  get creditCost(): number { return this.props.creditCost; }
+  get id(): number {
+    return this.props.id;
+  }
+  get price(): Money {
+    return this.props.price;
+  }
+  get creditEligible(): boolean {
+    return this.props.creditEligible;
+  }
+  get creditCost(): number {
+    return this.props.creditCost;
+  }
 }
 
 function fieldError(field: string, message: string) {

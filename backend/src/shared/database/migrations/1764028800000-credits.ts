@@ -52,7 +52,9 @@ export class Credits1764028800000 implements MigrationInterface {
     // Card intents that buy a bundle: which bundle, and how many credits the price paid for.
     await q.query(`ALTER TABLE card_payment_intents ADD COLUMN bundle_id INTEGER REFERENCES credit_bundles (id)`);
     await q.query(`ALTER TABLE card_payment_intents ADD COLUMN credit_amount INTEGER CHECK (credit_amount >= 1)`);
-    await q.query(`CREATE INDEX card_payment_intents_bundle_idx ON card_payment_intents (user_id, bundle_id, created_at DESC) WHERE purpose = 'credits'`);
+    await q.query(
+      `CREATE INDEX card_payment_intents_bundle_idx ON card_payment_intents (user_id, bundle_id, created_at DESC) WHERE purpose = 'credits'`,
+    );
 
     await q.query(`
       CREATE TABLE project_service_payments (

@@ -44,7 +44,9 @@ export class RowCounts1764288000000 implements MigrationInterface {
         UPDATE row_counts SET n = 0 WHERE name = 'live_projects';
         RETURN NULL;
       END $$`);
-    await q.query(`CREATE TRIGGER projects_count_truncate AFTER TRUNCATE ON projects FOR EACH STATEMENT EXECUTE FUNCTION row_counts_projects_truncated()`);
+    await q.query(
+      `CREATE TRIGGER projects_count_truncate AFTER TRUNCATE ON projects FOR EACH STATEMENT EXECUTE FUNCTION row_counts_projects_truncated()`,
+    );
 
     await q.query(`INSERT INTO row_counts (name, n) SELECT 'payments', count(*) FROM payments`);
     await q.query(`
@@ -65,7 +67,9 @@ export class RowCounts1764288000000 implements MigrationInterface {
     await q.query(`
       CREATE TRIGGER payments_count_delete AFTER DELETE ON payments
         REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_payments()`);
-    await q.query(`CREATE TRIGGER payments_count_truncate AFTER TRUNCATE ON payments FOR EACH STATEMENT EXECUTE FUNCTION row_counts_payments()`);
+    await q.query(
+      `CREATE TRIGGER payments_count_truncate AFTER TRUNCATE ON payments FOR EACH STATEMENT EXECUTE FUNCTION row_counts_payments()`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -36,7 +36,9 @@ export class ListVersion1764547200000 implements MigrationInterface {
         CREATE CONSTRAINT TRIGGER ${table}_list_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
           DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION list_version_bump()`);
       // A TRUNCATE has no rows to defer: it moves the version at once (only maintenance does it).
-      await q.query(`CREATE TRIGGER ${table}_list_version_truncate AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION list_version_bump()`);
+      await q.query(
+        `CREATE TRIGGER ${table}_list_version_truncate AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION list_version_bump()`,
+      );
     }
     // Of an account the lists show only the name: sign-ins, password and profile changes leave the
     // version alone. A removed account row turns its projects' client into 'Unknown'.
@@ -47,7 +49,9 @@ export class ListVersion1764547200000 implements MigrationInterface {
     await q.query(`
       CREATE CONSTRAINT TRIGGER users_list_version_remove AFTER DELETE ON users
         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION list_version_bump()`);
-    await q.query(`CREATE TRIGGER users_list_version_truncate AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION list_version_bump()`);
+    await q.query(
+      `CREATE TRIGGER users_list_version_truncate AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION list_version_bump()`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

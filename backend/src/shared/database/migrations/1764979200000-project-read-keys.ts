@@ -107,7 +107,9 @@ export class ProjectReadKeys1764979200000 implements MigrationInterface {
     await q.query(`DROP TRIGGER project_services_read_keys_update ON project_services`);
     await q.query(`DROP TRIGGER project_services_read_keys_insert ON project_services`);
     await q.query(`DROP TRIGGER projects_read_keys ON projects`);
-    await q.query(`DROP FUNCTION services_project_read_keys(), users_project_read_keys(), project_services_read_keys(), projects_read_keys()`);
+    await q.query(
+      `DROP FUNCTION services_project_read_keys(), users_project_read_keys(), project_services_read_keys(), projects_read_keys()`,
+    );
     await q.query(`DROP FUNCTION project_client_name_key(INTEGER), project_search_text(INTEGER, TEXT, TEXT, INTEGER)`);
     await q.query(`ALTER TABLE projects DROP COLUMN search_text, DROP COLUMN client_name_key`);
   }

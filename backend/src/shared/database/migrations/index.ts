@@ -12,4 +12,17 @@ import { DropListVersion1764892800000 } from './1764892800000-drop-list-version'
 import { ProjectReadKeys1764979200000 } from './1764979200000-project-read-keys';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
-export const MIGRATIONS = [InitialSchema1763769600000, StudioCatalogue1763856000000, CardPayments1763942400000, Credits1764028800000, EmailSystem1764115200000, Hardening1764201600000, RowCounts1764288000000, ListIndexes1764374400000, ListVersion1764547200000, ListReadIndexes1764806400000, DropListVersion1764892800000, ProjectReadKeys1764979200000];
+export const MIGRATIONS = [
+  InitialSchema1763769600000,
+  StudioCatalogue1763856000000,
+  CardPayments1763942400000,
+  Credits1764028800000,
+  EmailSystem1764115200000,
+  Hardening1764201600000,
+  RowCounts1764288000000,
+  ListIndexes1764374400000,
+  ListVersion1764547200000,
+  ListReadIndexes1764806400000,
+  DropListVersion1764892800000,
+  ProjectReadKeys1764979200000,
+];

@@ -39,7 +39,14 @@ function ActivityRow({ item }: { item: ActivityItem }) {
         </Typography>
       </Box>
       {item.amount !== null && item.amount !== undefined && (
-        <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: item.type === 'payment' ? 'success.main' : 'text.primary' }}>
+        <Typography
+          sx={{
+            fontWeight: 700,
+            whiteSpace: 'nowrap',
+            fontVariantNumeric: 'tabular-nums',
+            color: item.type === 'payment' ? 'success.main' : 'text.primary',
+          }}
+        >
           {formatCurrency(item.amount)}
         </Typography>
       )}

@@ -31,7 +31,13 @@ function StatCard({ label, value, caption, icon, tone }: StatCardProps) {
               {label}
             </Typography>
             <Typography
-              sx={{ mt: 1, fontSize: { xs: '1.6rem', md: '1.85rem' }, fontWeight: 700, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}
+              sx={{
+                mt: 1,
+                fontSize: { xs: '1.6rem', md: '1.85rem' },
+                fontWeight: 700,
+                lineHeight: 1.2,
+                fontVariantNumeric: 'tabular-nums',
+              }}
             >
               {value}
             </Typography>

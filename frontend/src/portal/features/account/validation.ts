@@ -21,11 +21,7 @@ export const validateAccount: Validator<AccountValues> = (v) => {
   const email = v.email.trim();
   return {
     username: v.username.trim() ? undefined : accountMessages.usernameRequired,
-    email: !email
-      ? accountMessages.emailRequired
-      : EMAIL_PATTERN.test(email)
-        ? undefined
-        : accountMessages.emailInvalid,
+    email: !email ? accountMessages.emailRequired : EMAIL_PATTERN.test(email) ? undefined : accountMessages.emailInvalid,
     password: v.password && v.password.length < 8 ? accountMessages.password8 : undefined,
     confirmPassword: v.confirmPassword === v.password ? undefined : accountMessages.passwordsDoNotMatch,
   };

@@ -1,11 +1,5 @@
 import { dataOf, http, rawHttp } from '../../../shared/api/client';
-import type {
-  LoginRequest,
-  RegisterRequest,
-  RequestCodeRequest,
-  ResetPasswordRequest,
-  User,
-} from '../../../shared/api/schema';
+import type { LoginRequest, RegisterRequest, RequestCodeRequest, ResetPasswordRequest, User } from '../../../shared/api/schema';
 
 export const CURRENT_USER_KEY = ['/api/user'] as const;
 

@@ -8,8 +8,7 @@ import {
   validateResetPassword,
 } from './validation';
 
-const noErrors = (errors: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(errors).filter(([, m]) => m));
+const noErrors = (errors: Record<string, string | undefined>) => Object.fromEntries(Object.entries(errors).filter(([, m]) => m));
 
 describe('login rules', () => {
   it('accepts a valid e-mail and a 6-character password', () => {

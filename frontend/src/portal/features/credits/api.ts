@@ -23,9 +23,7 @@ export const creditsApi = {
 
   /** POST /api/create-credit-payment-intent {bundleId, amount} → {clientSecret, amount, paymentIntentId} */
   createPaymentIntent: (bundle: Pick<CreditBundle, 'id' | 'price'>) =>
-    dataOf(
-      http.POST('/api/create-credit-payment-intent', { body: { bundleId: bundle.id, amount: bundle.price } }),
-    ),
+    dataOf(http.POST('/api/create-credit-payment-intent', { body: { bundleId: bundle.id, amount: bundle.price } })),
 
   /** POST /api/purchase-credits {bundleId, stripePaymentId?} → {success, creditsAdded, creditBalance} */
   purchase: (body: PurchaseCreditsRequest) => dataOf(http.POST('/api/purchase-credits', { body })),

@@ -11,10 +11,7 @@ export const BALANCE_LOAD_ERROR = 'Failed to load your credit balance...';
 export const BUNDLES_LOAD_ERROR = 'Failed to load credit bundles...';
 
 /** Toasts a query's failure once per failed fetch (an error already cached at mount is not toasted again). */
-function useToastOnError(
-  query: { isError: boolean; error: unknown; errorUpdatedAt: number },
-  title: string,
-) {
+function useToastOnError(query: { isError: boolean; error: unknown; errorUpdatedAt: number }, title: string) {
   const { toast } = useToast();
   const last = useRef(query.errorUpdatedAt);
   const { isError, error, errorUpdatedAt } = query;
@@ -65,10 +62,7 @@ export function useRedeemCredits(userId: number | undefined) {
   return useMutation({
     mutationFn: (body: RedeemCreditsRequest) => creditsApi.redeem(body),
     onSuccess: (response) =>
-      Promise.all([
-        refreshProjectLists(queryClient),
-        refreshCreditBalances(queryClient, userId, response?.creditBalance),
-      ]),
+      Promise.all([refreshProjectLists(queryClient), refreshCreditBalances(queryClient, userId, response?.creditBalance)]),
   });
 }
 

@@ -11,8 +11,7 @@ export const paymentsApi = {
     dataOf(http.GET('/api/project-remaining-balance/{projectId}', { params: { path: { projectId } } })),
 
   /** POST /api/create-payment-intent {projectId} → {clientSecret, amount, paymentIntentId} */
-  createPaymentIntent: (projectId: number) =>
-    dataOf(http.POST('/api/create-payment-intent', { body: { projectId } })),
+  createPaymentIntent: (projectId: number) => dataOf(http.POST('/api/create-payment-intent', { body: { projectId } })),
 
   /** POST /api/confirm-payment {projectId, paymentIntentId} → {success, project} */
   confirmPayment: (body: ConfirmPaymentRequest) => dataOf(http.POST('/api/confirm-payment', { body })),

@@ -45,7 +45,7 @@ export type PaymentSession = ProjectPaymentSession | BundlePaymentSession;
 function useSingleFlight() {
   const [openingId, setOpeningId] = useState<number | null>(null);
   const busy = useRef(false);
-  const run = useCallback(async <T,>(id: number, work: () => Promise<T | null>): Promise<T | null> => {
+  const run = useCallback(async <T>(id: number, work: () => Promise<T | null>): Promise<T | null> => {
     if (busy.current) return null;
     busy.current = true;
     setOpeningId(id);

@@ -73,7 +73,10 @@ export async function openProjectPayment(project: Project, { queryClient, toast 
 }
 
 /** Spec §4 "Credit purchase" for a bundle; see useOpenBundlePayment. */
-export async function openBundlePayment(bundle: CreditBundle, { queryClient, toast }: OpeningContext): Promise<BundlePaymentSession | null> {
+export async function openBundlePayment(
+  bundle: CreditBundle,
+  { queryClient, toast }: OpeningContext,
+): Promise<BundlePaymentSession | null> {
   void queryClient.prefetchQuery({ queryKey: PUBLIC_CONFIG_KEY, queryFn: paymentsApi.publicConfig, staleTime: Infinity });
   try {
     const intent = await creditsApi.createPaymentIntent(bundle);

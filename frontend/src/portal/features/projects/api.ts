@@ -5,6 +5,5 @@ export const clientProjectsKey = (userId: number) => ['/api/projects/client', us
 
 export const projectsApi = {
   /** GET /api/projects/client/{userId}: the client's projects with their services, date descending. */
-  listForClient: (userId: number) =>
-    dataOf(http.GET('/api/projects/client/{userId}', { params: { path: { userId } } })),
+  listForClient: (userId: number) => dataOf(http.GET('/api/projects/client/{userId}', { params: { path: { userId } } })),
 };

@@ -12,7 +12,10 @@ const maple = project({
   id: 2,
   name: '5 Maple Street',
   description: '',
-  services: [line({ name: 'Twilight Photos', description: '' }), line({ serviceId: 2, name: 'Floor Plan', description: 'Measured 2D plan' })],
+  services: [
+    line({ name: 'Twilight Photos', description: '' }),
+    line({ serviceId: 2, name: 'Floor Plan', description: 'Measured 2D plan' }),
+  ],
 });
 const bare = project({ id: 3, name: 'Studio Portraits', description: 'Headshots', services: [] });
 const all = [ocean, maple, bare];

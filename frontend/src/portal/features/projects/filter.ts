@@ -8,11 +8,7 @@ import type { Project } from '../../../shared/api/schema';
 export function matchesProjectSearch(project: Project, search: string): boolean {
   const needle = search.trim().toLocaleLowerCase();
   if (!needle) return true;
-  const haystacks = [
-    project.name,
-    project.description,
-    ...(project.services ?? []).flatMap((s) => [s.name, s.description]),
-  ];
+  const haystacks = [project.name, project.description, ...(project.services ?? []).flatMap((s) => [s.name, s.description])];
   return haystacks.some((text) => (text ?? '').toLocaleLowerCase().includes(needle));
 }
 

@@ -14,7 +14,9 @@ describe('LoginHandler', () => {
     hasher = new FakeHasher();
     attempts = new InMemoryAttempts();
     handler = new LoginHandler(users, hasher, attempts);
-    await users.save(User.register({ username: 'Ann Lee', email: 'ann@example.com', passwordHash: await hasher.hash('secret1') }, new Date()));
+    await users.save(
+      User.register({ username: 'Ann Lee', email: 'ann@example.com', passwordHash: await hasher.hash('secret1') }, new Date()),
+    );
   });
 
   it('signs in with the right password, whatever the e-mail case', async () => {
@@ -31,7 +33,8 @@ describe('LoginHandler', () => {
   });
 
   it('locks the account at the tenth failure, and only that account', async () => {
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) await handler.execute({ email: 'ann@example.com', password: 'wrong1' }).catch(() => undefined);
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++)
+      await handler.execute({ email: 'ann@example.com', password: 'wrong1' }).catch(() => undefined);
     await expect(handler.execute({ email: 'ann@example.com', password: 'secret1' })).rejects.toMatchObject({ kind: 'too_many_requests' });
     await users.save(User.register({ username: 'Bob', email: 'bob@example.com', passwordHash: await hasher.hash('secret2') }, new Date()));
     await expect(handler.execute({ email: 'bob@example.com', password: 'secret2' })).resolves.toBeTruthy();

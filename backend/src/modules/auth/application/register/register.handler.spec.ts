@@ -15,7 +15,17 @@ describe('RegisterHandler', () => {
     handler = new RegisterHandler(users, new FakeHasher(), outbox as unknown as EmailOutbox, immediateTx(), config);
   });
 
-  const admin = () => User.restore({ id: 99, username: 'Owner', email: 'o@x.com', passwordHash: 'h', company: null, role: 'admin', createdAt: new Date(), deletedAt: null });
+  const admin = () =>
+    User.restore({
+      id: 99,
+      username: 'Owner',
+      email: 'o@x.com',
+      passwordHash: 'h',
+      company: null,
+      role: 'admin',
+      createdAt: new Date(),
+      deletedAt: null,
+    });
 
   it('makes a client of a public registration that asks for admin', async () => {
     const u = await handler.execute({ username: 'Ann Lee', email: 'Ann@Example.com', password: 'secret1', role: 'admin', actor: null });
@@ -38,8 +48,13 @@ describe('RegisterHandler', () => {
 
   it('refuses a taken e-mail or name and stores nothing more', async () => {
     await handler.execute({ username: 'Ann Lee', email: 'ann@example.com', password: 'secret1', actor: null });
-    await expect(handler.execute({ username: 'Other', email: 'ANN@example.com', password: 'secret1', actor: null })).rejects.toMatchObject({ code: 'USERS.EMAIL_TAKEN', kind: 'conflict' });
-    await expect(handler.execute({ username: 'ann lee', email: 'b@example.com', password: 'secret1', actor: null })).rejects.toMatchObject({ code: 'USERS.USERNAME_TAKEN' });
+    await expect(handler.execute({ username: 'Other', email: 'ANN@example.com', password: 'secret1', actor: null })).rejects.toMatchObject({
+      code: 'USERS.EMAIL_TAKEN',
+      kind: 'conflict',
+    });
+    await expect(handler.execute({ username: 'ann lee', email: 'b@example.com', password: 'secret1', actor: null })).rejects.toMatchObject({
+      code: 'USERS.USERNAME_TAKEN',
+    });
     expect(users.rows.size).toBe(1);
     expect(outbox.sent).toHaveLength(1);
   });

@@ -32,9 +32,7 @@ export class RegisterHandler {
       const conflict = await this.users.findConflict(cmd.email, cmd.username);
       if (conflict.email) throw emailTaken();
       if (conflict.username) throw usernameTaken();
-      const user = await this.users.save(
-        User.register({ username: cmd.username, email: cmd.email, passwordHash, role }, new Date()),
-      );
+      const user = await this.users.save(User.register({ username: cmd.username, email: cmd.email, passwordHash, role }, new Date()));
       await this.outbox.enqueue(welcomeEmail({ to: user.email, username: user.username, appUrl: this.config.appUrl }));
       return user;
     });

@@ -42,7 +42,13 @@ export class RequestResetCodeHandler {
       if (!user) return;
       await this.codes.save(user.id, ResetCode.issue(hash, new Date()));
       await this.outbox.enqueue(
-        resetCodeEmail({ to: user.email, username: user.username, code, validMinutes: RESET_CODE_TTL_MS / 60000, appUrl: this.config.appUrl }),
+        resetCodeEmail({
+          to: user.email,
+          username: user.username,
+          code,
+          validMinutes: RESET_CODE_TTL_MS / 60000,
+          appUrl: this.config.appUrl,
+        }),
       );
     });
   }

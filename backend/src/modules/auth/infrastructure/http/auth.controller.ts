@@ -63,8 +63,7 @@ export class AuthController {
   @ApiCookieAuth()
   @ApiOperation({
     summary: 'Create an account',
-    description:
-      'Public registration creates a client and signs them in. An admin may send a role; the admin stays signed in as themself.',
+    description: 'Public registration creates a client and signs them in. An admin may send a role; the admin stays signed in as themself.',
   })
   @ApiCreatedResponse({ type: UserResponse })
   async register(@Body() body: RegisterRequest, @Req() req: FastifyRequest): Promise<UserResponse> {

@@ -84,7 +84,9 @@ export class PgSessionStore implements SessionStore {
     const sess = JSON.stringify(session);
     const expire = expiryOf(session);
     const write = created.has(session)
-      ? this.pool.query('INSERT INTO session (sid, sess, expire) VALUES ($1, $2, $3)', [sid, sess, expire]).then(() => created.delete(session))
+      ? this.pool
+          .query('INSERT INTO session (sid, sess, expire) VALUES ($1, $2, $3)', [sid, sess, expire])
+          .then(() => created.delete(session))
       : this.pool.query('UPDATE session SET sess = $2, expire = $3 WHERE sid = $1', [sid, sess, expire]);
     write.then(() => callback(), callback);
   }

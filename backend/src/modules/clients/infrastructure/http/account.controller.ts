@@ -38,7 +38,11 @@ export class AccountController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete the signed-in user’s account; its payments and credit history stay readable' })
   @ApiOkResponse({ type: SuccessResponse })
-  async remove(@CurrentUser() user: User, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<SuccessResponse> {
+  async remove(
+    @CurrentUser() user: User,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<SuccessResponse> {
     await this.deleteAccount.execute({ userId: user.id });
     await endSession(req, res);
     return { success: true, message: 'Your account has been deleted.' };

@@ -50,7 +50,8 @@ export class ClientQueries {
     }
     const role = textFilter(q.filter, 'role');
     if (role) {
-      if (role !== 'client' && role !== 'admin') throw new DomainError('validation', 'LIST.BAD_PARAMETER', 'filter role must be client or admin');
+      if (role !== 'client' && role !== 'admin')
+        throw new DomainError('validation', 'LIST.BAD_PARAMETER', 'filter role must be client or admin');
       params.push(role);
       where.push(`role = $${params.length}`);
     }
@@ -65,7 +66,11 @@ export class ClientQueries {
     // from an index. A search's matches (users_search_idx) are counted and sorted.
     if (!q.paged) {
       // The whole list (no list parameters): one pass in the order's index.
-      const all: Row[] = await sqlRead(this.db, `SELECT id, username, email, company, role, created_at FROM users WHERE ${cond} ORDER BY ${order}`, filterParams);
+      const all: Row[] = await sqlRead(
+        this.db,
+        `SELECT id, username, email, company, role, created_at FROM users WHERE ${cond} ORDER BY ${order}`,
+        filterParams,
+      );
       return { rows: all.map(toResponse), total: all.length };
     }
     const ctes: string[] = [];
@@ -78,7 +83,8 @@ export class ClientQueries {
       ctes.push(`total AS MATERIALIZED (SELECT count(*) AS n FROM users WHERE ${cond})`);
       page = twoEndedPage(`SELECT id FROM users WHERE ${cond}`, order, `(SELECT n FROM total)`, limit, offset);
     }
-    const rows: Row[] = await sqlRead(this.db, 
+    const rows: Row[] = await sqlRead(
+      this.db,
       `WITH ${ctes.join(', ')}
        SELECT id, username, email, company, role, created_at, (SELECT n FROM total) AS total FROM users
         WHERE id = ANY(ARRAY(${page}))

@@ -31,10 +31,7 @@ export class UserTypeormRepository extends UserRepository {
 
   async findById(id: number): Promise<User | null> {
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) return null;
-    const row = await this.repo
-      .createQueryBuilder('u')
-      .where('u.id = :id AND u.deleted_at IS NULL', { id })
-      .getOne();
+    const row = await this.repo.createQueryBuilder('u').where('u.id = :id AND u.deleted_at IS NULL', { id }).getOne();
     return row ? toDomain(row) : null;
   }
 
@@ -86,10 +83,7 @@ export class UserTypeormRepository extends UserRepository {
   }
 
   async countAdmins(): Promise<number> {
-    return this.repo
-      .createQueryBuilder('u')
-      .where(`u.role = 'admin' AND u.deleted_at IS NULL`)
-      .getCount();
+    return this.repo.createQueryBuilder('u').where(`u.role = 'admin' AND u.deleted_at IS NULL`).getCount();
   }
 
   async clientEmails(): Promise<string[]> {

@@ -17,7 +17,10 @@ describe('AdjustCreditsHandler', () => {
   });
 
   it("adds and removes credits with the studio's descriptions", async () => {
-    expect(await handler.execute({ userId: ann.id, amount: 8, type: 'add' })).toMatchObject({ balance: 8, entry: { type: 'adjustment-add', amount: 8 } });
+    expect(await handler.execute({ userId: ann.id, amount: 8, type: 'add' })).toMatchObject({
+      balance: 8,
+      entry: { type: 'adjustment-add', amount: 8 },
+    });
     expect(await handler.execute({ userId: ann.id, amount: 3, type: 'remove' })).toMatchObject({ balance: 5 });
 
     expect(accounts.balances.get(ann.id)).toBe(5);
@@ -40,7 +43,10 @@ describe('AdjustCreditsHandler', () => {
   });
 
   it('answers not found for an unknown or deleted client, opening no account', async () => {
-    await expect(handler.execute({ userId: 404, amount: 1, type: 'add' })).rejects.toMatchObject({ code: 'USERS.NOT_FOUND', kind: 'not_found' });
+    await expect(handler.execute({ userId: 404, amount: 1, type: 'add' })).rejects.toMatchObject({
+      code: 'USERS.NOT_FOUND',
+      kind: 'not_found',
+    });
     ann.markDeleted(new Date());
     await users.save(ann);
     await expect(handler.execute({ userId: ann.id, amount: 1, type: 'add' })).rejects.toMatchObject({ kind: 'not_found' });

@@ -24,7 +24,11 @@ export class AdjustCreditsHandler {
     return this.tx.run(async () => {
       if (!(await this.users.findById(cmd.userId))) throw new NotFoundError('USERS.NOT_FOUND', 'Client not found');
       const account = await this.accounts.loadForUpdate(cmd.userId);
-      const entry = account.adjust(cmd.type, cmd.amount, cmd.type === 'add' ? 'Credits added by the studio' : 'Credits removed by the studio');
+      const entry = account.adjust(
+        cmd.type,
+        cmd.amount,
+        cmd.type === 'add' ? 'Credits added by the studio' : 'Credits removed by the studio',
+      );
       await this.accounts.save(account);
       return { balance: account.balance, entry };
     });

@@ -8,7 +8,16 @@ import { InMemoryBundles, InMemoryCreditAccounts } from '../../testing/in-memory
 import { PurchaseCreditsHandler } from './purchase-credits.handler';
 
 const client = (id: number) =>
-  User.restore({ id, username: `client ${id}`, email: `c${id}@example.com`, passwordHash: 'h', company: null, role: 'client', createdAt: new Date(), deletedAt: null });
+  User.restore({
+    id,
+    username: `client ${id}`,
+    email: `c${id}@example.com`,
+    passwordHash: 'h',
+    company: null,
+    role: 'client',
+    createdAt: new Date(),
+    deletedAt: null,
+  });
 
 describe('PurchaseCreditsHandler', () => {
   const ann = client(1);
@@ -50,13 +59,28 @@ describe('PurchaseCreditsHandler', () => {
     const started = await handler.startPurchase(ann, ten, Money.fromDollars(90));
 
     expect(started.amount.cents).toBe(9000);
-    expect(gateway.intents.get(started.paymentIntentId)).toMatchObject({ amountCents: 9000, metadata: { purpose: 'credits', bundleId: String(ten), userId: '1' } });
-    expect(intents.rows).toEqual([expect.objectContaining({ id: started.paymentIntentId, purpose: 'credits', bundleId: ten, creditAmount: 10, userId: ann.id, amountCents: 9000 })]);
+    expect(gateway.intents.get(started.paymentIntentId)).toMatchObject({
+      amountCents: 9000,
+      metadata: { purpose: 'credits', bundleId: String(ten), userId: '1' },
+    });
+    expect(intents.rows).toEqual([
+      expect.objectContaining({
+        id: started.paymentIntentId,
+        purpose: 'credits',
+        bundleId: ten,
+        creditAmount: 10,
+        userId: ann.id,
+        amountCents: 9000,
+      }),
+    ]);
   });
 
   it('refuses an amount other than the price, an inactive bundle and an unknown or deleted one, starting no payment', async () => {
     await expect(handler.startPurchase(ann, ten, Money.fromDollars(50))).rejects.toMatchObject({ code: 'CREDITS.AMOUNT_MISMATCH' });
-    await expect(handler.startPurchase(ann, retired)).rejects.toMatchObject({ code: 'CREDITS.BUNDLE_INACTIVE', message: 'This bundle is not available for purchase' });
+    await expect(handler.startPurchase(ann, retired)).rejects.toMatchObject({
+      code: 'CREDITS.BUNDLE_INACTIVE',
+      message: 'This bundle is not available for purchase',
+    });
     await expect(handler.startPurchase(ann, 999)).rejects.toMatchObject({ code: 'CREDITS.BUNDLE_NOT_FOUND', kind: 'not_found' });
     await bundles.softDelete(five);
     await expect(handler.startPurchase(ann, five)).rejects.toMatchObject({ kind: 'not_found' });
@@ -77,7 +101,9 @@ describe('PurchaseCreditsHandler', () => {
       { success: true, creditsAdded: 0, creditBalance: 10 },
     ]);
     expect(accounts.balances.get(ann.id)).toBe(10);
-    expect(purchases()).toEqual([expect.objectContaining({ userId: ann.id, amount: 10, bundleId: ten, stripePaymentId: id, description: 'Credit bundle purchase' })]);
+    expect(purchases()).toEqual([
+      expect.objectContaining({ userId: ann.id, amount: 10, bundleId: ten, stripePaymentId: id, description: 'Credit bundle purchase' }),
+    ]);
   });
 
   it("credits payments' BundlePaymentSucceeded once, whether the webhook or the browser comes first", async () => {
@@ -92,13 +118,18 @@ describe('PurchaseCreditsHandler', () => {
     await cards.fulfilFromWebhook(second);
 
     expect(events.published).toHaveLength(3);
-    expect(events.published[0]).toEqual(new BundlePaymentSucceeded({ paymentIntentId: first, userId: ann.id, bundleId: ten, creditAmount: 10, amountCents: 9000 }));
+    expect(events.published[0]).toEqual(
+      new BundlePaymentSucceeded({ paymentIntentId: first, userId: ann.id, bundleId: ten, creditAmount: 10, amountCents: 9000 }),
+    );
     expect(accounts.balances.get(ann.id)).toBe(20);
     expect(purchases().map((p) => p.stripePaymentId)).toEqual([first, second]);
   });
 
   it('never credits a payment that has not succeeded, nor without any payment', async () => {
-    await expect(handler.purchase(ann, ten)).rejects.toMatchObject({ code: 'CREDITS.NO_PAYMENT', message: 'No completed payment was found for this bundle' });
+    await expect(handler.purchase(ann, ten)).rejects.toMatchObject({
+      code: 'CREDITS.NO_PAYMENT',
+      message: 'No completed payment was found for this bundle',
+    });
     const { paymentIntentId } = await handler.startPurchase(ann, ten);
     await expect(handler.purchase(ann, ten, paymentIntentId)).rejects.toMatchObject({ code: 'PAYMENTS.NOT_SUCCEEDED' });
     gateway.decline(paymentIntentId);

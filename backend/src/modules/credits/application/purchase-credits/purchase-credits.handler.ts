@@ -39,7 +39,11 @@ export class PurchaseCreditsHandler implements DomainEventHandler<BundlePaymentS
     await this.credit(payment);
   }
 
-  async startPurchase(user: User, bundleId: number, amount?: Money): Promise<{ clientSecret: string; amount: Money; paymentIntentId: string }> {
+  async startPurchase(
+    user: User,
+    bundleId: number,
+    amount?: Money,
+  ): Promise<{ clientSecret: string; amount: Money; paymentIntentId: string }> {
     const bundle = await this.bundles.find(bundleId);
     if (!bundle) throw bundleNotFound();
     if (!bundle.props.isActive) throw notAvailable();
@@ -68,7 +72,8 @@ export class PurchaseCreditsHandler implements DomainEventHandler<BundlePaymentS
     return this.tx.run(async () => {
       const account = await this.accounts.loadForUpdate(payment.userId);
       // The balance row is locked: checking and crediting cannot interleave for this user.
-      if (await this.accounts.isCredited(payment.paymentIntentId)) return { success: true as const, creditsAdded: 0, creditBalance: account.balance };
+      if (await this.accounts.isCredited(payment.paymentIntentId))
+        return { success: true as const, creditsAdded: 0, creditBalance: account.balance };
       const credits = payment.creditAmount;
       account.purchase(credits, payment.bundleId, payment.paymentIntentId, 'Credit bundle purchase');
       await this.accounts.save(account);

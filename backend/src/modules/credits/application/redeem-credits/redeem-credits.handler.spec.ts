@@ -9,7 +9,16 @@ import { InMemoryCreditAccounts } from '../../testing/in-memory-credits';
 import { RedeemCreditsHandler } from './redeem-credits.handler';
 
 const person = (id: number, role: 'client' | 'admin' = 'client') =>
-  User.restore({ id, username: `user ${id}`, email: `u${id}@example.com`, passwordHash: 'h', company: null, role, createdAt: new Date(), deletedAt: null });
+  User.restore({
+    id,
+    username: `user ${id}`,
+    email: `u${id}@example.com`,
+    passwordHash: 'h',
+    company: null,
+    role,
+    createdAt: new Date(),
+    deletedAt: null,
+  });
 
 describe('RedeemCreditsHandler', () => {
   const ann = person(1);
@@ -31,7 +40,9 @@ describe('RedeemCreditsHandler', () => {
     ledger = ledgerWithFakes().ledger;
     handler = new RedeemCreditsHandler(projects, services, accounts, ledger, immediateTx());
     const service = (name: string, dollars: number, creditEligible: boolean, creditCost: number) =>
-      services.insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible, creditCost }).then((s) => s.id);
+      services
+        .insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible, creditCost })
+        .then((s) => s.id);
     session = await service('Photo session', 100, true, 3);
     retouch = await service('Retouching', 50, true, 2);
     prints = await service('Prints', 30, false, 1);
@@ -45,7 +56,11 @@ describe('RedeemCreditsHandler', () => {
   }
 
   it('pays every eligible service with credits, debits the balance once, and leaves the rest owed in money', async () => {
-    const id = await project(ann.id, [[session, 1], [retouch, 2], [prints, 1]]);
+    const id = await project(ann.id, [
+      [session, 1],
+      [retouch, 2],
+      [prints, 1],
+    ]);
     accounts.balances.set(ann.id, 10);
 
     const result = await handler.execute(ann, id);
@@ -56,12 +71,19 @@ describe('RedeemCreditsHandler', () => {
       expect.objectContaining({ type: 'redemption', amount: 7, projectId: id, description: 'Credits used on Wedding' }),
     ]);
     const stored = projects.stored(id)!;
-    expect(stored.lines.map((l) => [l.serviceId, l.creditsPaid ?? 0])).toEqual([[session, 3], [retouch, 4], [prints, 0]]);
+    expect(stored.lines.map((l) => [l.serviceId, l.creditsPaid ?? 0])).toEqual([
+      [session, 3],
+      [retouch, 4],
+      [prints, 0],
+    ]);
     expect(stored.isPaid).toBe(false);
   });
 
   it('marks the project paid when nothing remains owed after the redemption', async () => {
-    const id = await project(ann.id, [[session, 1], [prints, 1]]);
+    const id = await project(ann.id, [
+      [session, 1],
+      [prints, 1],
+    ]);
     await ledger.recordManual(id, ann.id, Money.fromDollars(30)); // the prints were paid in money
     accounts.balances.set(ann.id, 3);
 
@@ -73,7 +95,10 @@ describe('RedeemCreditsHandler', () => {
   });
 
   it('refuses a redemption above the balance, changing neither the balance, the ledger nor the project', async () => {
-    const id = await project(ann.id, [[session, 1], [retouch, 2]]);
+    const id = await project(ann.id, [
+      [session, 1],
+      [retouch, 2],
+    ]);
     accounts.balances.set(ann.id, 6);
 
     await expect(handler.execute(ann, id)).rejects.toMatchObject({ code: 'CREDITS.INSUFFICIENT_BALANCE', message: 'Insufficient credits' });
@@ -85,7 +110,10 @@ describe('RedeemCreditsHandler', () => {
   });
 
   it('refuses when no eligible service is left, and spends nothing more', async () => {
-    const id = await project(ann.id, [[session, 1], [prints, 1]]);
+    const id = await project(ann.id, [
+      [session, 1],
+      [prints, 1],
+    ]);
     accounts.balances.set(ann.id, 10);
     await handler.execute(ann, id);
 

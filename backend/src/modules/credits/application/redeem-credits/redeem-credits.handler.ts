@@ -55,7 +55,11 @@ export class RedeemCreditsHandler {
       if (owed.isZero()) project.markPaid();
       await this.projects.update(project);
       await this.accounts.save(account);
-      return { hasRemainingServices: project.hasLinesForMoney && !owed.isZero(), remainingBalance: owed.dollars, creditBalance: account.balance };
+      return {
+        hasRemainingServices: project.hasLinesForMoney && !owed.isZero(),
+        remainingBalance: owed.dollars,
+        creditBalance: account.balance,
+      };
     });
   }
 }

@@ -35,7 +35,14 @@ import {
 
 const toResponse = (b: CreditBundle): BundleResponse => {
   const p = b.props;
-  return bundleResponse({ id: p.id, name: p.name, description: p.description, credit_amount: p.creditAmount, price_cents: String(p.price.cents), is_active: p.isActive });
+  return bundleResponse({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    credit_amount: p.creditAmount,
+    price_cents: String(p.price.cents),
+    is_active: p.isActive,
+  });
 };
 
 /** Spec §7 "Credits": bundles, balances, the admin's client credits and adjustments (CONTRACT §4). */
@@ -170,10 +177,17 @@ export class CreditsController {
       'Clients in name order with their balance and latest transactions (at most 5 each; the whole history is GET /api/credit-transactions/{clientId}). ' +
       'Optional search q on name or e-mail; with range=[start,end] one page and its total in Content-Range, without it the whole (searched) list',
   })
-  @ApiQuery({ name: 'q', required: false, description: `Case-insensitive part of the name or e-mail (trimmed, at most ${MAX_SEARCH} characters; % and _ are literal)` })
+  @ApiQuery({
+    name: 'q',
+    required: false,
+    description: `Case-insensitive part of the name or e-mail (trimmed, at most ${MAX_SEARCH} characters; % and _ are literal)`,
+  })
   @ApiListQuery()
   @ApiOkResponse({ type: ClientWithCreditsResponse, isArray: true })
-  async clients(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<ClientWithCreditsResponse[]> {
+  async clients(
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<ClientWithCreditsResponse[]> {
     const q = parseListQuery(query, CLIENT_CREDIT_SORTS, { field: 'username', order: 'ASC' });
     const search = textParam(query.q, 'q') ?? textFilter(q.filter, 'q');
     const { rows, total } = await this.queries.clientsWithCredits(q, search);

@@ -14,4 +14,11 @@ export interface BundleRow {
 export const BUNDLE_COLUMNS = 'id, name, description, credit_amount, price_cents, is_active';
 
 export const bundleFromRow = (r: BundleRow) =>
-  CreditBundle.create({ id: r.id, name: r.name, description: r.description, creditAmount: r.credit_amount, price: Money.ofCents(Number(r.price_cents)), isActive: r.is_active });
+  CreditBundle.create({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    creditAmount: r.credit_amount,
+    price: Money.ofCents(Number(r.price_cents)),
+    isActive: r.is_active,
+  });

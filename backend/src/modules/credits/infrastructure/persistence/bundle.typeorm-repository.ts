@@ -11,7 +11,10 @@ export class BundleTypeormRepository extends BundleRepository {
   }
 
   async find(id: number): Promise<CreditBundle | null> {
-    const rows: BundleRow[] = await this.tx.manager.query(`SELECT ${BUNDLE_COLUMNS} FROM credit_bundles WHERE id = $1 AND deleted_at IS NULL`, [id]);
+    const rows: BundleRow[] = await this.tx.manager.query(
+      `SELECT ${BUNDLE_COLUMNS} FROM credit_bundles WHERE id = $1 AND deleted_at IS NULL`,
+      [id],
+    );
     return rows[0] ? bundleFromRow(rows[0]) : null;
   }
 
@@ -33,7 +36,10 @@ export class BundleTypeormRepository extends BundleRepository {
   }
 
   async softDelete(id: number): Promise<boolean> {
-    const result: [unknown[], number] = await this.tx.manager.query(`UPDATE credit_bundles SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL`, [id]);
+    const result: [unknown[], number] = await this.tx.manager.query(
+      `UPDATE credit_bundles SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL`,
+      [id],
+    );
     return result[1] > 0;
   }
 }

@@ -14,7 +14,9 @@ export class CreditAccountTypeormRepository extends CreditAccountRepository {
 
   async loadForUpdate(userId: number): Promise<CreditAccount> {
     await this.tx.manager.query(`INSERT INTO user_credits (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`, [userId]);
-    const rows: Array<{ balance: number }> = await this.tx.manager.query(`SELECT balance FROM user_credits WHERE user_id = $1 FOR UPDATE`, [userId]);
+    const rows: Array<{ balance: number }> = await this.tx.manager.query(`SELECT balance FROM user_credits WHERE user_id = $1 FOR UPDATE`, [
+      userId,
+    ]);
     return CreditAccount.open(userId, rows[0].balance);
   }
 
@@ -65,7 +67,10 @@ export class CreditAccountTypeormRepository extends CreditAccountRepository {
         entries.map((e) => e.stripePaymentId ?? null),
       ],
     );
-    await this.tx.manager.query(`UPDATE user_credits SET balance = $2, last_updated = now() WHERE user_id = $1`, [account.userId, account.balance]);
+    await this.tx.manager.query(`UPDATE user_credits SET balance = $2, last_updated = now() WHERE user_id = $1`, [
+      account.userId,
+      account.balance,
+    ]);
     this.written.set(account, account.newEntries.length);
   }
 }

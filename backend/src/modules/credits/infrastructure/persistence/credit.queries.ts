@@ -3,7 +3,13 @@ import { DataSource } from 'typeorm';
 import { sqlRead } from '../../../../shared/database/prepared';
 import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
 import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
-import type { BundleResponse, ClientWithCreditsResponse, CreditProjectResponse, CreditTransactionResponse, ServiceWithCreditsResponse } from '../http/dto/credits.dto';
+import type {
+  BundleResponse,
+  ClientWithCreditsResponse,
+  CreditProjectResponse,
+  CreditTransactionResponse,
+  ServiceWithCreditsResponse,
+} from '../http/dto/credits.dto';
 import { BUNDLE_COLUMNS, BundleRow } from './bundle.mapper';
 
 export const BUNDLE_SORTS = ['name', 'price', 'creditAmount', 'id'] as const;
@@ -57,7 +63,8 @@ export class CreditQueries {
   constructor(private readonly db: DataSource) {}
 
   async activeBundles(): Promise<BundleResponse[]> {
-    const rows: BundleRow[] = await sqlRead(this.db, 
+    const rows: BundleRow[] = await sqlRead(
+      this.db,
       `SELECT ${BUNDLE_COLUMNS} FROM credit_bundles WHERE deleted_at IS NULL AND is_active ORDER BY price_cents, id`,
     );
     return rows.map(bundleResponse);
@@ -73,7 +80,8 @@ export class CreditQueries {
     }
     const filterParams = [...params];
     params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
-    const rows: BundleRow[] = await sqlRead(this.db, 
+    const rows: BundleRow[] = await sqlRead(
+      this.db,
       `SELECT ${BUNDLE_COLUMNS} FROM credit_bundles WHERE ${where.join(' AND ')}
         ORDER BY ${ORDER[q.sortField]} ${q.sortOrder}, id ${q.sortOrder} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
@@ -85,7 +93,8 @@ export class CreditQueries {
   }
 
   async usage(): Promise<Record<string, number>> {
-    const rows: Array<{ bundle_id: number; n: string }> = await sqlRead(this.db, 
+    const rows: Array<{ bundle_id: number; n: string }> = await sqlRead(
+      this.db,
       `SELECT bundle_id, count(*) AS n FROM credit_transactions WHERE type = 'purchase' AND bundle_id IS NOT NULL GROUP BY bundle_id`,
     );
     return Object.fromEntries(rows.map((r) => [String(r.bundle_id), Number(r.n)]));
@@ -129,8 +138,10 @@ export class CreditQueries {
         ? `users p WHERE p.id = ANY(ARRAY(${search ? `SELECT id FROM hits ORDER BY k ${dir} LIMIT ${limit} OFFSET ${offset}` : twoEndedPage(ids, order, `(SELECT n FROM total)`, limit, offset)}))`
         : `(SELECT u.id, u.username, u.email, lower(u.username) AS sort_name FROM users u WHERE ${where.join(' AND ')}
              ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p`;
-    const rows: Array<{ id: number; username: string; email: string; balance: number | null; transactions: TxRow[]; total: string }> = await sqlRead(this.db, 
-      `WITH ${ctes}
+    const rows: Array<{ id: number; username: string; email: string; balance: number | null; transactions: TxRow[]; total: string }> =
+      await sqlRead(
+        this.db,
+        `WITH ${ctes}
        SELECT p.id, p.username, p.email, (SELECT n FROM total) AS total,
               (SELECT c.balance FROM user_credits c WHERE c.user_id = p.id) AS balance,
               (SELECT coalesce(json_agg(t ORDER BY t.transaction_date DESC, t.id DESC), '[]')
@@ -139,11 +150,15 @@ export class CreditQueries {
                         ORDER BY ct.transaction_date DESC, ct.id DESC LIMIT ${LIST_TRANSACTIONS}) t) AS transactions
          FROM ${from}
         ORDER BY ${search || q.paged ? 'lower(p.username)' : 'p.sort_name'} ${dir}`,
-      params,
-    );
+        params,
+      );
     let total = rows.length ? Number(rows[0].total) : 0;
     if (!rows.length && q.offset > 0) {
-      const c: Array<{ n: string }> = await sqlRead(this.db, `SELECT count(*) AS n FROM users u WHERE ${where.join(' AND ')}`, filterParams);
+      const c: Array<{ n: string }> = await sqlRead(
+        this.db,
+        `SELECT count(*) AS n FROM users u WHERE ${where.join(' AND ')}`,
+        filterParams,
+      );
       total = Number(c[0].n);
     }
     return {
@@ -159,16 +174,28 @@ export class CreditQueries {
   }
 
   async projectServices(projectId: number): Promise<{ clientId: number; services: ServiceWithCreditsResponse[] } | null> {
-    const project: Array<{ client_id: number }> = await sqlRead(this.db, `SELECT client_id FROM projects WHERE id = $1 AND deleted_at IS NULL`, [projectId]);
+    const project: Array<{ client_id: number }> = await sqlRead(
+      this.db,
+      `SELECT client_id FROM projects WHERE id = $1 AND deleted_at IS NULL`,
+      [projectId],
+    );
     if (!project.length) return null;
-    const rows: Array<{ service_id: number; name: string; unit_price_cents: string; quantity: number; credit_eligible: boolean; credit_cost: number; paid: boolean }> =
-      await sqlRead(this.db, 
-        `SELECT ps.service_id, s.name, ps.unit_price_cents, ps.quantity, s.credit_eligible, s.credit_cost, coalesce(psp.paid_with_credits, false) AS paid
+    const rows: Array<{
+      service_id: number;
+      name: string;
+      unit_price_cents: string;
+      quantity: number;
+      credit_eligible: boolean;
+      credit_cost: number;
+      paid: boolean;
+    }> = await sqlRead(
+      this.db,
+      `SELECT ps.service_id, s.name, ps.unit_price_cents, ps.quantity, s.credit_eligible, s.credit_cost, coalesce(psp.paid_with_credits, false) AS paid
            FROM project_services ps JOIN services s ON s.id = ps.service_id
            LEFT JOIN project_service_payments psp ON psp.project_id = ps.project_id AND psp.service_id = ps.service_id
           WHERE ps.project_id = $1 ORDER BY lower(s.name), ps.service_id`,
-        [projectId],
-      );
+      [projectId],
+    );
     return {
       clientId: project[0].client_id,
       services: rows.map((r) => ({
@@ -186,7 +213,8 @@ export class CreditQueries {
 
   /** A client's whole credit history, newest first (Client Credits shows it when the client is expanded). */
   async clientTransactions(clientId: number): Promise<CreditTransactionResponse[]> {
-    const rows: TxRow[] = await sqlRead(this.db, 
+    const rows: TxRow[] = await sqlRead(
+      this.db,
       `SELECT id, amount, type, description, bundle_id, project_id, transaction_date FROM credit_transactions
         WHERE user_id = $1 ORDER BY transaction_date DESC, id DESC`,
       [clientId],
@@ -195,7 +223,8 @@ export class CreditQueries {
   }
 
   async latestTransaction(userId: number): Promise<CreditTransactionResponse | null> {
-    const rows: TxRow[] = await sqlRead(this.db, 
+    const rows: TxRow[] = await sqlRead(
+      this.db,
       `SELECT id, amount, type, description, bundle_id, project_id, transaction_date FROM credit_transactions
         WHERE user_id = $1 ORDER BY id DESC LIMIT 1`,
       [userId],
@@ -204,7 +233,8 @@ export class CreditQueries {
   }
 
   async creditProjects(clientId: number): Promise<CreditProjectResponse[]> {
-    return sqlRead(this.db, 
+    return sqlRead(
+      this.db,
       `SELECT p.id, p.name FROM projects p
         WHERE p.client_id = $1 AND p.deleted_at IS NULL AND (
               EXISTS (SELECT 1 FROM project_service_payments psp WHERE psp.project_id = p.id AND psp.paid_with_credits)

@@ -10,7 +10,11 @@ describe('htmlToText: the plain-text part of an HTML e-mail', () => {
   });
 
   it('drops scripts, styles, comments and the head', () => {
-    expect(htmlToText('<html><head><title>T</title><style>p{color:red}</style></head><body><!-- hidden --><p>Hi</p><script>alert(1)</script></body></html>')).toBe('Hi');
+    expect(
+      htmlToText(
+        '<html><head><title>T</title><style>p{color:red}</style></head><body><!-- hidden --><p>Hi</p><script>alert(1)</script></body></html>',
+      ),
+    ).toBe('Hi');
   });
 
   it('writes a link once when its label is its address, and decodes numeric entities', () => {

@@ -24,7 +24,8 @@ export function invitationEmail(p: { to: string; clientName: string; customMessa
         noteHtml +
         `<p style="margin:0">The button below opens the registration page with your e-mail address <strong>${escapeHtml(p.to)}</strong> already filled in: choose a name and a password and you are in.</p>`,
       action: { label: 'Create my account', url },
-      footer: 'You receive this e-mail because your photographer invited you to their client portal. If you did not expect it, you can ignore it.',
+      footer:
+        'You receive this e-mail because your photographer invited you to their client portal. If you did not expect it, you can ignore it.',
     }),
     text:
       `Hello ${p.clientName},\n\n` +

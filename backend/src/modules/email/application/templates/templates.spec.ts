@@ -22,8 +22,15 @@ describe('e-mail templates', () => {
   });
 
   it('links an invitation to Register pre-filled with the address, encoded', () => {
-    expect(invitationLink('http://studio.test', 'ann+shoot@example.com')).toBe('http://studio.test/auth?tab=register&email=ann%2Bshoot%40example.com');
-    const m = invitationEmail({ to: 'ann+shoot@example.com', clientName: 'Ann', customMessage: '  <i>Friday</i> at 10  ', appUrl: 'http://studio.test' });
+    expect(invitationLink('http://studio.test', 'ann+shoot@example.com')).toBe(
+      'http://studio.test/auth?tab=register&email=ann%2Bshoot%40example.com',
+    );
+    const m = invitationEmail({
+      to: 'ann+shoot@example.com',
+      clientName: 'Ann',
+      customMessage: '  <i>Friday</i> at 10  ',
+      appUrl: 'http://studio.test',
+    });
     expect(m.kind).toBe('invitation');
     expect(m.html).toContain('href="http://studio.test/auth?tab=register&amp;email=ann%2Bshoot%40example.com"');
     expect(m.html).toContain('&lt;i&gt;Friday&lt;/i&gt; at 10');

@@ -88,11 +88,10 @@ export class OutboxQueries {
     const order = `${SORT_SQL[q.sortField]} ${q.sortOrder}, o.id ${q.sortOrder}`;
     const limit = Number.isSafeInteger(q.limit) ? q.limit : null;
     const [rows, count] = await Promise.all([
-      this.dataSource.query(`SELECT ${COLUMNS} FROM email_outbox o ${whereSql} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
-        ...params,
-        limit,
-        q.offset,
-      ]) as Promise<Row[]>,
+      this.dataSource.query(
+        `SELECT ${COLUMNS} FROM email_outbox o ${whereSql} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, limit, q.offset],
+      ) as Promise<Row[]>,
       this.dataSource.query(`SELECT count(*)::int AS n FROM email_outbox o ${whereSql}`, params) as Promise<Array<{ n: number }>>,
     ]);
     return { rows: rows.map(toItem), total: count[0].n };

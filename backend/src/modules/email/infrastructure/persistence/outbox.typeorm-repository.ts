@@ -48,10 +48,10 @@ export class OutboxTypeormRepository extends OutboxRepository {
   async addToMany(message: SharedMessage, recipients: string[]): Promise<number[]> {
     if (recipients.length === 0) return [];
     const manager = this.tx.manager;
-    const content: Array<{ id: string }> = await manager.query(
-      `INSERT INTO email_contents (html, text) VALUES ($1, $2) RETURNING id`,
-      [message.html, message.text],
-    );
+    const content: Array<{ id: string }> = await manager.query(`INSERT INTO email_contents (html, text) VALUES ($1, $2) RETURNING id`, [
+      message.html,
+      message.text,
+    ]);
     const rows: Array<{ id: string }> = await manager.query(
       `INSERT INTO email_outbox (kind, to_address, subject, content_id)
        SELECT $1, r.address, $2, $3 FROM unnest($4::varchar[]) WITH ORDINALITY AS r(address, n) ORDER BY r.n

@@ -4,11 +4,26 @@ import { Money } from '../../../../shared/domain/money';
 import { RecordingEvents } from '../../../../testing/in-memory-events';
 import { BundlePaymentSucceeded } from '../../domain/bundle-payment-succeeded.event';
 import { Payment } from '../../domain/payment';
-import { cardPaymentsWithFakes, FakePaymentGateway, InMemoryCardIntents, InMemoryPayments, InMemoryProjectsForBilling } from '../../testing/in-memory-payments';
+import {
+  cardPaymentsWithFakes,
+  FakePaymentGateway,
+  InMemoryCardIntents,
+  InMemoryPayments,
+  InMemoryProjectsForBilling,
+} from '../../testing/in-memory-payments';
 import { CardPayments } from './card-payments';
 
 const person = (id: number, role: 'client' | 'admin' = 'client') =>
-  User.restore({ id, username: `user ${id}`, email: `u${id}@example.com`, passwordHash: 'h', company: null, role, createdAt: new Date(), deletedAt: null });
+  User.restore({
+    id,
+    username: `user ${id}`,
+    email: `u${id}@example.com`,
+    passwordHash: 'h',
+    company: null,
+    role,
+    createdAt: new Date(),
+    deletedAt: null,
+  });
 
 describe('CardPayments', () => {
   const ann = person(1);
@@ -45,8 +60,14 @@ describe('CardPayments', () => {
 
     expect(started.amount.cents).toBe(12000);
     expect((await cards.remainingBalance(ann, PROJECT)).cents).toBe(12000);
-    expect(gateway.intents.get(started.paymentIntentId)).toMatchObject({ amountCents: 12000, currency: 'usd', metadata: { purpose: 'project', projectId: '7', userId: '1' } });
-    expect(intents.rows).toEqual([expect.objectContaining({ id: started.paymentIntentId, purpose: 'project', projectId: PROJECT, userId: ann.id, amountCents: 12000 })]);
+    expect(gateway.intents.get(started.paymentIntentId)).toMatchObject({
+      amountCents: 12000,
+      currency: 'usd',
+      metadata: { purpose: 'project', projectId: '7', userId: '1' },
+    });
+    expect(intents.rows).toEqual([
+      expect.objectContaining({ id: started.paymentIntentId, purpose: 'project', projectId: PROJECT, userId: ann.id, amountCents: 12000 }),
+    ]);
     // A retried request gets the same intent back.
     expect((await cards.createIntent(ann, PROJECT)).paymentIntentId).toBe(started.paymentIntentId);
     expect(gateway.intents.size).toBe(1);
@@ -76,7 +97,9 @@ describe('CardPayments', () => {
     expect(await cards.confirm(ann, PROJECT, id)).toBe(PROJECT);
     expect(await cards.fulfilFromWebhook(id)).toBe('recorded');
 
-    expect(payments.rows).toEqual([expect.objectContaining({ projectId: PROJECT, clientId: ann.id, stripePaymentId: id, status: 'completed' })]);
+    expect(payments.rows).toEqual([
+      expect.objectContaining({ projectId: PROJECT, clientId: ann.id, stripePaymentId: id, status: 'completed' }),
+    ]);
     expect(payments.rows[0].amount.cents).toBe(15000);
     expect(projectPaid()).toBe(true);
   });
@@ -118,7 +141,9 @@ describe('CardPayments', () => {
 
     expect(await cards.fulfilFromWebhook(paymentIntentId)).toBe('recorded');
 
-    expect(events.published).toEqual([new BundlePaymentSucceeded({ paymentIntentId, userId: ann.id, bundleId: 3, creditAmount: 10, amountCents: 9000 })]);
+    expect(events.published).toEqual([
+      new BundlePaymentSucceeded({ paymentIntentId, userId: ann.id, bundleId: 3, creditAmount: 10, amountCents: 9000 }),
+    ]);
     expect(payments.rows).toEqual([]);
   });
 

@@ -69,7 +69,14 @@ export class CardPayments {
       metadata: { purpose: 'project', projectId: String(project.id), userId: String(user.id) },
       idempotencyKey,
     });
-    await this.intents.record({ id: intent.id, purpose: 'project', projectId: project.id, userId: user.id, amountCents: amount.cents, currency: CURRENCY });
+    await this.intents.record({
+      id: intent.id,
+      purpose: 'project',
+      projectId: project.id,
+      userId: user.id,
+      amountCents: amount.cents,
+      currency: CURRENCY,
+    });
     return { clientSecret: intent.clientSecret, amount, paymentIntentId: intent.id };
   }
 
@@ -105,7 +112,9 @@ export class CardPayments {
   ): Promise<{ clientSecret: string; amount: Money; paymentIntentId: string }> {
     const amount = Money.ofCents(bundle.priceCents);
     const idempotencyKey = createHash('sha256')
-      .update(`credits:${bundle.id}:user:${user.id}:price:${bundle.priceCents}:credits:${bundle.creditAmount}:purchase:${purchasesSoFar + 1}`)
+      .update(
+        `credits:${bundle.id}:user:${user.id}:price:${bundle.priceCents}:credits:${bundle.creditAmount}:purchase:${purchasesSoFar + 1}`,
+      )
       .digest('hex');
     const intent = await this.gateway.createIntent({
       amountCents: amount.cents,
@@ -152,7 +161,8 @@ export class CardPayments {
 
   private async fulfil(intentId: string, expected: { projectId?: number; userId?: number }): Promise<number> {
     const record = await this.verified(intentId, expected);
-    if (record.purpose !== 'project') throw new RuleViolatedError('PAYMENTS.INTENT_MISMATCH', 'This payment does not belong to this project');
+    if (record.purpose !== 'project')
+      throw new RuleViolatedError('PAYMENTS.INTENT_MISMATCH', 'This payment does not belong to this project');
     const projectId = record.projectId!;
     await this.tx.run(async () => {
       const project = await this.projects.findForUpdate(projectId);

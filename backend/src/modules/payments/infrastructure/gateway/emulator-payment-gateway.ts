@@ -35,7 +35,9 @@ export function asStripeObject(i: GatewayIntent) {
     status: i.status,
     client_secret: i.clientSecret,
     metadata: i.metadata,
-    last_payment_error: i.lastError ? { message: i.lastError.message, code: i.lastError.code, decline_code: i.lastError.declineCode } : null,
+    last_payment_error: i.lastError
+      ? { message: i.lastError.message, code: i.lastError.code, decline_code: i.lastError.declineCode }
+      : null,
   };
 }
 

@@ -13,13 +13,21 @@ export function fromStripe(pi: Stripe.PaymentIntent): GatewayIntent {
     currency: pi.currency,
     metadata: { ...(pi.metadata ?? {}) },
     lastError: pi.last_payment_error
-      ? { message: pi.last_payment_error.message ?? 'The payment failed', code: pi.last_payment_error.code, declineCode: pi.last_payment_error.decline_code }
+      ? {
+          message: pi.last_payment_error.message ?? 'The payment failed',
+          code: pi.last_payment_error.code,
+          declineCode: pi.last_payment_error.decline_code,
+        }
       : null,
   };
 }
 
 export const providerUnavailable = () =>
-  new DomainError('unavailable', 'PAYMENTS.PROVIDER_UNAVAILABLE', 'The card payment service is not answering. Please try again in a moment.');
+  new DomainError(
+    'unavailable',
+    'PAYMENTS.PROVIDER_UNAVAILABLE',
+    'The card payment service is not answering. Please try again in a moment.',
+  );
 
 /** The Stripe adapter: PaymentIntents through the official SDK. */
 @Injectable()
@@ -33,7 +41,12 @@ export class StripePaymentGateway extends PaymentGateway {
   async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
     try {
       const pi = await this.stripe.paymentIntents.create(
-        { amount: input.amountCents, currency: input.currency, metadata: input.metadata, automatic_payment_methods: { enabled: true, allow_redirects: 'never' } },
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          metadata: input.metadata,
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        },
         { idempotencyKey: input.idempotencyKey },
       );
       return fromStripe(pi);

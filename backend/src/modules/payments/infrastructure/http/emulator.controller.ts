@@ -25,7 +25,8 @@ class EmulatedIntentResponse {
   @ApiProperty({ example: 'succeeded' }) status: string;
   @ApiProperty() client_secret: string;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
-  @ApiProperty({ type: EmulatedPaymentError, nullable: true, description: 'Set after a decline' }) last_payment_error: EmulatedPaymentError | null;
+  @ApiProperty({ type: EmulatedPaymentError, nullable: true, description: 'Set after a decline' })
+  last_payment_error: EmulatedPaymentError | null;
 }
 
 /** CONTRACT §3: the test-card step of the payment emulator. Registered only when STRIPE_SECRET_KEY is unset. */

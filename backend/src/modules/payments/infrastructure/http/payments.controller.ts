@@ -54,7 +54,16 @@ export class PaymentsController {
     const parsed = parseListQuery({ ...query, range: undefined }, PAYMENT_SORTS, { field: 'paymentDate', order: 'DESC' });
     const { rows } = await this.queries.list({ ...parsed, offset: 0, limit: EXPORT_LIMIT });
     const csv = stringify(
-      rows.map((p) => [p.id, p.paymentDate, csvSafe(p.projectName), csvSafe(p.clientName), p.amount.toFixed(2), p.method, p.status, csvSafe(p.note ?? '')]),
+      rows.map((p) => [
+        p.id,
+        p.paymentDate,
+        csvSafe(p.projectName),
+        csvSafe(p.clientName),
+        p.amount.toFixed(2),
+        p.method,
+        p.status,
+        csvSafe(p.note ?? ''),
+      ]),
       { header: true, columns: ['ID', 'Date', 'Project', 'Client', 'Amount', 'Payment Method', 'Status', 'Note'] },
     );
     const day = new Date().toISOString().slice(0, 10);

@@ -26,7 +26,10 @@ export class StripeWebhookController {
   @Post('webhook')
   @HttpCode(200)
   @ApiExcludeEndpoint()
-  async receive(@Req() req: FastifyRequest & { rawBody?: Buffer }, @Headers('stripe-signature') signature?: string): Promise<{ received: true; outcome: string }> {
+  async receive(
+    @Req() req: FastifyRequest & { rawBody?: Buffer },
+    @Headers('stripe-signature') signature?: string,
+  ): Promise<{ received: true; outcome: string }> {
     const secret = this.config.stripeWebhookSecret;
     if (!secret) throw badRequest('Webhooks are not configured (STRIPE_WEBHOOK_SECRET is unset)');
     if (!signature || !req.rawBody) throw badRequest('Missing Stripe signature or body');

@@ -96,7 +96,9 @@ export class PaymentQueries {
       params.push(day, timeZone(filter.tz));
       const d = `$${params.length - 1}::date`;
       const z = `$${params.length}`;
-      conds.push(`pay.payment_date >= (${d}::timestamp AT TIME ZONE ${z}) AND pay.payment_date < ((${d} + 1)::timestamp AT TIME ZONE ${z})`);
+      conds.push(
+        `pay.payment_date >= (${d}::timestamp AT TIME ZONE ${z}) AND pay.payment_date < ((${d} + 1)::timestamp AT TIME ZONE ${z})`,
+      );
     }
     const status = textFilter(filter, 'status');
     if (status) {
@@ -137,7 +139,8 @@ export class PaymentQueries {
       }
       page = twoEndedPage(`SELECT pay.id FROM payments pay WHERE ${where}`, order, count, limit, offset);
     }
-    const rows: Row[] = await sqlRead(this.db, 
+    const rows: Row[] = await sqlRead(
+      this.db,
       `${ctes.length ? `WITH ${ctes.join(', ')} ` : ''}SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id,
               u.username AS client_name, pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.status, pay.note,
               ${count} AS total
@@ -152,7 +155,8 @@ export class PaymentQueries {
 
   async summary(filter: Record<string, unknown>): Promise<{ total: number; count: number }> {
     const f = this.filter(filter);
-    const rows: Array<{ cents: string; n: string }> = await sqlRead(this.db, 
+    const rows: Array<{ cents: string; n: string }> = await sqlRead(
+      this.db,
       `${f.ctes.length ? `WITH ${f.ctes.join(', ')} ` : ''}SELECT coalesce(sum(pay.amount_cents), 0) AS cents, count(*) AS n
          FROM payments pay WHERE ${['true', ...f.conds].join(' AND ')}`,
       f.params,

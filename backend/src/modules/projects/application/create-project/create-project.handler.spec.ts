@@ -28,20 +28,41 @@ describe('CreateProjectHandler', () => {
     const ledger = ledgerWithFakes();
     payments = ledger.payments;
     outbox = new CollectingOutbox();
-    handler = new CreateProjectHandler(projects, users, new LineBuilder(services), ledger.ledger, outbox as unknown as EmailOutbox, immediateTx(), config);
+    handler = new CreateProjectHandler(
+      projects,
+      users,
+      new LineBuilder(services),
+      ledger.ledger,
+      outbox as unknown as EmailOutbox,
+      immediateTx(),
+      config,
+    );
     ann = await users.save(User.register({ username: 'Ann Lee', email: 'ann@example.com', passwordHash: 'h' }, new Date()));
     const service = (name: string, dollars: number) =>
-      services.insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible: true, creditCost: 2 }).then((s) => s.id);
+      services
+        .insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible: true, creditCost: 2 })
+        .then((s) => s.id);
     session = await service('Photo session', 100);
     prints = await service('Prints', 30);
   });
 
-  const details = (clientId: number) => ({ name: ' Wedding ', description: '', clientId, thumbnailUrl: null, downloadLink: null, photoCount: 120 });
+  const details = (clientId: number) => ({
+    name: ' Wedding ',
+    description: '',
+    clientId,
+    thumbnailUrl: null,
+    downloadLink: null,
+    photoCount: 120,
+  });
 
   it("creates the project priced from its lines at the catalogue's prices, and tells the client by e-mail", async () => {
     const created = await handler.execute({
       details: details(ann.id),
-      selectedServices: [{ serviceId: session, quantity: 1 }, { serviceId: prints, quantity: 2 }, { serviceId: session, quantity: 1 }],
+      selectedServices: [
+        { serviceId: session, quantity: 1 },
+        { serviceId: prints, quantity: 2 },
+        { serviceId: session, quantity: 1 },
+      ],
       price: Money.fromDollars(1),
       isPaid: false,
     });
@@ -49,9 +70,14 @@ describe('CreateProjectHandler', () => {
     const stored = projects.stored(created.id)!;
     expect(stored).toMatchObject({ name: 'Wedding', clientId: ann.id, photoCount: 120, isPaid: false, serviceId: session });
     expect(stored.price.cents).toBe(26000);
-    expect(stored.lines.map((l) => [l.serviceId, l.quantity, l.unitPrice.cents])).toEqual([[session, 2, 10000], [prints, 2, 3000]]);
+    expect(stored.lines.map((l) => [l.serviceId, l.quantity, l.unitPrice.cents])).toEqual([
+      [session, 2, 10000],
+      [prints, 2, 3000],
+    ]);
     expect(payments.rows).toEqual([]);
-    expect(outbox.sent).toEqual([expect.objectContaining({ kind: 'project-notification', to: 'ann@example.com', subject: 'Your new project: Wedding' })]);
+    expect(outbox.sent).toEqual([
+      expect.objectContaining({ kind: 'project-notification', to: 'ann@example.com', subject: 'Your new project: Wedding' }),
+    ]);
   });
 
   it('takes the price given when the project has no lines', async () => {
@@ -61,11 +87,22 @@ describe('CreateProjectHandler', () => {
   });
 
   it("'Mark as Already Paid' records a completed manual payment of the price and stores the project paid", async () => {
-    const created = await handler.execute({ details: details(ann.id), selectedServices: [{ serviceId: prints, quantity: 1 }], price: Money.ZERO, isPaid: true });
+    const created = await handler.execute({
+      details: details(ann.id),
+      selectedServices: [{ serviceId: prints, quantity: 1 }],
+      price: Money.ZERO,
+      isPaid: true,
+    });
 
     expect(projects.stored(created.id)!.isPaid).toBe(true);
     expect(payments.rows).toHaveLength(1);
-    expect(payments.rows[0]).toMatchObject({ projectId: created.id, clientId: ann.id, status: 'completed', note: DEFAULT_MANUAL_NOTE, stripePaymentId: null });
+    expect(payments.rows[0]).toMatchObject({
+      projectId: created.id,
+      clientId: ann.id,
+      status: 'completed',
+      note: DEFAULT_MANUAL_NOTE,
+      stripePaymentId: null,
+    });
     expect(payments.rows[0].amount.cents).toBe(3000);
   });
 

@@ -18,7 +18,9 @@ describe('ProjectMaintenanceHandler', () => {
     services = new InMemoryServices();
     handler = new ProjectMaintenanceHandler(projects, new LineBuilder(services), immediateTx());
     const service = (name: string, dollars: number) =>
-      services.insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible: false, creditCost: 1 }).then((s) => s.id);
+      services
+        .insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible: false, creditCost: 1 })
+        .then((s) => s.id);
     session = await service('Photo session', 100);
     prints = await service('Prints', 30);
     id = await projects.seed({ clientId: 1, lines: [{ serviceId: session, quantity: 1, unitPrice: Money.fromDollars(100) }] });
@@ -37,7 +39,10 @@ describe('ProjectMaintenanceHandler', () => {
     await handler.addService(id, prints, 1);
 
     const stored = projects.stored(id)!;
-    expect(stored.lines.map((l) => [l.serviceId, l.quantity])).toEqual([[session, 3], [prints, 1]]);
+    expect(stored.lines.map((l) => [l.serviceId, l.quantity])).toEqual([
+      [session, 3],
+      [prints, 1],
+    ]);
     expect(stored.price.cents).toBe(33000);
   });
 

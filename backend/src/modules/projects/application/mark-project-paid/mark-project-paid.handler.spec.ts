@@ -8,7 +8,16 @@ import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { MarkProjectPaidHandler } from './mark-project-paid.handler';
 
 const person = (id: number, role: 'client' | 'admin' = 'client') =>
-  User.restore({ id, username: `user ${id}`, email: `u${id}@example.com`, passwordHash: 'h', company: null, role, createdAt: new Date(), deletedAt: null });
+  User.restore({
+    id,
+    username: `user ${id}`,
+    email: `u${id}@example.com`,
+    passwordHash: 'h',
+    company: null,
+    role,
+    createdAt: new Date(),
+    deletedAt: null,
+  });
 
 describe('MarkProjectPaidHandler', () => {
   const ann = person(1);
@@ -77,12 +86,15 @@ describe('MarkProjectPaidHandler', () => {
     it('refuses while money is still owed, leaving the project unpaid', async () => {
       const id = await projects.seed({ clientId: ann.id, lines: lines(3) });
 
-      await expect(handler.byOwner(id, ann)).rejects.toMatchObject({ code: 'PROJECTS.STILL_UNPAID', message: 'This project still has $30.00 to pay' });
+      await expect(handler.byOwner(id, ann)).rejects.toMatchObject({
+        code: 'PROJECTS.STILL_UNPAID',
+        message: 'This project still has $30.00 to pay',
+      });
       expect(projects.stored(id)!.isPaid).toBe(false);
       expect(payments.rows).toEqual([]);
     });
 
-    it("answers not found to another client and to the admin, and leaves a paid project as it is", async () => {
+    it('answers not found to another client and to the admin, and leaves a paid project as it is', async () => {
       const id = await projects.seed({ clientId: ann.id, lines: lines(3, 1) });
       await expect(handler.byOwner(id, bob)).rejects.toMatchObject({ kind: 'not_found' });
       await expect(handler.byOwner(id, owner)).rejects.toMatchObject({ kind: 'not_found' });

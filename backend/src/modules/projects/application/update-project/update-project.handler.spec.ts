@@ -44,7 +44,9 @@ describe('UpdateProjectHandler', () => {
     handler = new UpdateProjectHandler(projects, users, services, new LineBuilder(services), ledger, immediateTx());
     ann = await users.save(User.register({ username: 'Ann Lee', email: 'ann@example.com', passwordHash: 'h' }, new Date()));
     const service = (name: string, dollars: number) =>
-      services.insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible: true, creditCost: 3 }).then((s) => s.id);
+      services
+        .insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible: true, creditCost: 3 })
+        .then((s) => s.id);
     session = await service('Photo session', 100);
     prints = await service('Prints', 30);
     id = await projects.seed({ clientId: ann.id, lines: [line(session, 1, 100), line(prints, 1, 30)] });
@@ -53,7 +55,13 @@ describe('UpdateProjectHandler', () => {
   const total = () => projects.stored(id)!.price.cents;
 
   it("replaces the lines and re-prices them at the catalogue's prices", async () => {
-    await handler.execute({ id, details: details({ name: 'Wedding album' }), selectedServices: [{ serviceId: prints, quantity: 3 }], price: Money.fromDollars(1), isPaid: false });
+    await handler.execute({
+      id,
+      details: details({ name: 'Wedding album' }),
+      selectedServices: [{ serviceId: prints, quantity: 3 }],
+      price: Money.fromDollars(1),
+      isPaid: false,
+    });
 
     expect(projects.stored(id)).toMatchObject({ name: 'Wedding album', isPaid: false });
     expect(projects.stored(id)!.lines.map((l) => [l.serviceId, l.quantity])).toEqual([[prints, 3]]);
@@ -88,7 +96,13 @@ describe('UpdateProjectHandler', () => {
   it('records no further payment for a project already paid, even when its price goes up', async () => {
     const paid = await projects.seed({ clientId: ann.id, lines: [line(prints, 1, 30)], isPaid: true });
 
-    await handler.execute({ id: paid, details: details(), selectedServices: [{ serviceId: session, quantity: 2 }], price: Money.ZERO, isPaid: true });
+    await handler.execute({
+      id: paid,
+      details: details(),
+      selectedServices: [{ serviceId: session, quantity: 2 }],
+      price: Money.ZERO,
+      isPaid: true,
+    });
 
     expect(projects.stored(paid)).toMatchObject({ isPaid: true });
     expect(projects.stored(paid)!.price.cents).toBe(20000);
@@ -101,19 +115,29 @@ describe('UpdateProjectHandler', () => {
     await handler.execute({
       id: credited,
       details: details(),
-      selectedServices: [{ serviceId: session, quantity: 1 }, { serviceId: prints, quantity: 2 }],
+      selectedServices: [
+        { serviceId: session, quantity: 1 },
+        { serviceId: prints, quantity: 2 },
+      ],
       price: Money.ZERO,
       isPaid: true,
     });
 
     const stored = projects.stored(credited)!;
-    expect(stored.lines.map((l) => [l.serviceId, l.quantity, l.creditsPaid ?? 0])).toEqual([[session, 1, 3], [prints, 2, 0]]);
+    expect(stored.lines.map((l) => [l.serviceId, l.quantity, l.creditsPaid ?? 0])).toEqual([
+      [session, 1, 3],
+      [prints, 2, 0],
+    ]);
     expect(payments.rows.map((p) => p.amount.cents)).toEqual([6000]);
   });
 
   it('refuses an unknown project, or a client that does not exist, changing nothing', async () => {
-    await expect(handler.execute({ id: 404, details: details(), price: Money.ZERO, isPaid: true })).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(handler.execute({ id, details: details({ clientId: 404, name: 'Moved' }), price: Money.ZERO, isPaid: true })).rejects.toMatchObject({
+    await expect(handler.execute({ id: 404, details: details(), price: Money.ZERO, isPaid: true })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+    await expect(
+      handler.execute({ id, details: details({ clientId: 404, name: 'Moved' }), price: Money.ZERO, isPaid: true }),
+    ).rejects.toMatchObject({
       code: 'PROJECTS.CLIENT_NOT_FOUND',
     });
 

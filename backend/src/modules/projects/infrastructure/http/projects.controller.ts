@@ -70,7 +70,11 @@ export class ProjectsController {
   @UseGuards(SignedInGuard)
   @ApiOperation({ summary: "A client's projects with their services (that client or an admin)" })
   @ApiOkResponse({ type: ProjectResponse, isArray: true })
-  async ofClient(@Param('userId', IdPipe) userId: number, @CurrentUser() viewer: User, @Res({ passthrough: true }) res: FastifyReply): Promise<string> {
+  async ofClient(
+    @Param('userId', IdPipe) userId: number,
+    @CurrentUser() viewer: User,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<string> {
     assertMayAccess(viewer, userId, 'Client');
     res.type(JSON_TYPE);
     return this.queries.ofClient(userId, viewer);
@@ -134,7 +138,11 @@ export class ProjectsController {
   @UseGuards(AdminGuard)
   @ApiOperation({ summary: 'Record a completed manual payment of what is owed and mark the project paid' })
   @ApiOkResponse({ type: ProjectResponse })
-  async markPaidByAdmin(@Param('id', IdPipe) id: number, @Body() body: MarkPaidRequest, @CurrentUser() viewer: User): Promise<ProjectResponse> {
+  async markPaidByAdmin(
+    @Param('id', IdPipe) id: number,
+    @Body() body: MarkPaidRequest,
+    @CurrentUser() viewer: User,
+  ): Promise<ProjectResponse> {
     await this.markPaid.byAdmin(id, body.note);
     return this.view(id, viewer);
   }
@@ -164,7 +172,11 @@ export class ProjectsController {
   @UseGuards(AdminGuard)
   @ApiOperation({ summary: 'Add a service line (quantities add up); the price is recomputed' })
   @ApiOkResponse({ type: ProjectResponse })
-  async addService(@Param('id', IdPipe) id: number, @Body() body: AddServiceRequest, @CurrentUser() viewer: User): Promise<ProjectResponse> {
+  async addService(
+    @Param('id', IdPipe) id: number,
+    @Body() body: AddServiceRequest,
+    @CurrentUser() viewer: User,
+  ): Promise<ProjectResponse> {
     await this.maintenance.addService(id, body.serviceId, body.quantity);
     return this.view(id, viewer);
   }

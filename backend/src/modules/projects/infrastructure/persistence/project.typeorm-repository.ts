@@ -32,14 +32,15 @@ export class ProjectTypeormRepository extends ProjectRepository {
     );
     const r = rows[0];
     if (!r) return null;
-    const lines: Array<{ service_id: number; quantity: number; unit_price_cents: string; credits_paid: number | null }> = await this.tx.manager.query(
-      `SELECT ps.service_id, ps.quantity, ps.unit_price_cents, psp.credit_amount AS credits_paid
+    const lines: Array<{ service_id: number; quantity: number; unit_price_cents: string; credits_paid: number | null }> =
+      await this.tx.manager.query(
+        `SELECT ps.service_id, ps.quantity, ps.unit_price_cents, psp.credit_amount AS credits_paid
          FROM project_services ps
          LEFT JOIN project_service_payments psp
            ON psp.project_id = ps.project_id AND psp.service_id = ps.service_id AND psp.paid_with_credits
         WHERE ps.project_id = $1 ORDER BY ps.service_id`,
-      [id],
-    );
+        [id],
+      );
     return Project.restore({
       id: r.id,
       name: r.name,

@@ -36,7 +36,8 @@ export class ServiceQueries {
       where.push(`(name || ' ' || description) ILIKE $${params.length}`);
     }
     params.push(q.limit === Number.MAX_SAFE_INTEGER ? null : q.limit, q.offset);
-    const rows: Array<ServiceRow & { total: string }> = await sqlRead(this.db, 
+    const rows: Array<ServiceRow & { total: string }> = await sqlRead(
+      this.db,
       `SELECT ${SERVICE_COLUMNS}, count(*) OVER () AS total FROM services
         WHERE ${where.join(' AND ')}
         ORDER BY ${ORDER[q.sortField]} ${q.sortOrder}, id ${q.sortOrder}

@@ -11,7 +11,9 @@ export class ServiceTypeormRepository extends ServiceRepository {
   }
 
   async findById(id: number): Promise<Service | null> {
-    const rows: ServiceRow[] = await this.tx.manager.query(`SELECT ${SERVICE_COLUMNS} FROM services WHERE id = $1 AND deleted_at IS NULL`, [id]);
+    const rows: ServiceRow[] = await this.tx.manager.query(`SELECT ${SERVICE_COLUMNS} FROM services WHERE id = $1 AND deleted_at IS NULL`, [
+      id,
+    ]);
     return rows[0] ? serviceFromRow(rows[0]) : null;
   }
 

@@ -87,9 +87,7 @@ describe('Account Settings', () => {
     const spy = mockFetch({});
     renderWithApp(page, { route: '/account', user: client });
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
-    expect(confirm).toHaveBeenCalledWith(
-      'Are you sure you want to delete your account? This action cannot be undone.',
-    );
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete your account? This action cannot be undone.');
     expect(spy).not.toHaveBeenCalled();
   });
 

@@ -22,8 +22,7 @@ import { validateAccount, type AccountValues } from '../validation';
 
 /** Spec §9: the user is sent to /auth 2000 ms after the account is deleted. */
 export const DELETE_REDIRECT_MS = 2000;
-export const DELETE_CONFIRMATION =
-  'Are you sure you want to delete your account? This action cannot be undone.';
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete your account? This action cannot be undone.';
 
 const valuesOf = (user: User): AccountValues => ({
   username: user.username ?? '',

@@ -4,8 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { OpenBookingPageButton } from './OpenBookingPageButton';
 
-export const BOOKING_NOT_SET_UP_TEXT =
-  'Online booking is not set up yet. Please contact the studio to book your session.';
+export const BOOKING_NOT_SET_UP_TEXT = 'Online booking is not set up yet. Please contact the studio to book your session.';
 
 interface BookingUnavailableProps {
   /** why the calendar is not shown */
@@ -17,7 +16,12 @@ interface BookingUnavailableProps {
 /** 'Booking System Unavailable': no booking URL configured, or the calendar could not be loaded. */
 export function BookingUnavailable({ message, fallbackUrl }: BookingUnavailableProps) {
   return (
-    <Paper variant="outlined" role="region" aria-labelledby="booking-unavailable-title" sx={{ px: { xs: 3, sm: 6 }, py: { xs: 6, sm: 8 }, textAlign: 'center' }}>
+    <Paper
+      variant="outlined"
+      role="region"
+      aria-labelledby="booking-unavailable-title"
+      sx={{ px: { xs: 3, sm: 6 }, py: { xs: 6, sm: 8 }, textAlign: 'center' }}
+    >
       <Box
         aria-hidden
         sx={{

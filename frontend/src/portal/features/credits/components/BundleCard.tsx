@@ -27,7 +27,12 @@ export interface BundleCardProps {
 export function BundleCard({ bundle, opening, disabled, onPurchase }: BundleCardProps) {
   const titleId = `bundle-${bundle.id}-title`;
   return (
-    <Card component="article" aria-labelledby={titleId} data-testid="bundle-card" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      data-testid="bundle-card"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flex: 1, display: 'grid', gap: 1.25, alignContent: 'start', p: 2.5 }}>
         <Typography id={titleId} variant="h6" component="h3" sx={{ lineHeight: 1.3, wordBreak: 'break-word' }}>
           {bundle.name}

@@ -72,10 +72,7 @@ export function CardPaymentProvider({ children, onPaid, onPurchased }: CardPayme
     [openBundle, show],
   );
 
-  const value = useMemo(
-    () => ({ start, openingId, startBundle, openingBundleId }),
-    [start, openingId, startBundle, openingBundleId],
-  );
+  const value = useMemo(() => ({ start, openingId, startBundle, openingBundleId }), [start, openingId, startBundle, openingBundleId]);
 
   return (
     <CardPaymentContext.Provider value={value}>

@@ -106,9 +106,7 @@ describe('PaymentDialog in Stripe mode', () => {
     renderStripeDialog({ paymentMode: 'stripe', stripePublishableKey: nextKey() });
     const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
     expect(await screen.findByText('Payment Error')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('The payment system could not be loaded. Please refresh the page and try again.'),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText('The payment system could not be loaded. Please refresh the page and try again.')).toBeInTheDocument();
     expect(within(dialog).queryByTestId('stripe-elements')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
   });
@@ -122,9 +120,7 @@ describe('PaymentDialog in Stripe mode', () => {
     await within(dialog).findByTestId('card-element');
     await user.click(within(dialog).getByRole('button', { name: 'Pay $95.50' }));
     expect(await screen.findByText('Payment Error')).toBeInTheDocument();
-    expect(
-      screen.getByText('The payment system could not be loaded. Please refresh the page and try again.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('The payment system could not be loaded. Please refresh the page and try again.')).toBeInTheDocument();
     expect(stripeMocks.stripe.confirmCardPayment).not.toHaveBeenCalled();
   });
 
@@ -132,9 +128,7 @@ describe('PaymentDialog in Stripe mode', () => {
     renderStripeDialog({ paymentMode: 'stripe', stripePublishableKey: null });
     const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
     expect(await screen.findByText('Payment Error')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('The payment system could not be loaded. Please refresh the page and try again.'),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText('The payment system could not be loaded. Please refresh the page and try again.')).toBeInTheDocument();
     expect(stripeMocks.loadStripe).not.toHaveBeenCalled();
   });
 

@@ -225,12 +225,7 @@ function PaymentDialogContent({ titleId, session, busy, setBusy, onClose, onPaid
             Close
           </Button>
         ) : (
-          <CardFormForMode
-            session={session}
-            pending={busy}
-            onTestCard={payWithTestCard}
-            onConfirm={(confirm) => void run(confirm)}
-          />
+          <CardFormForMode session={session} pending={busy} onTestCard={payWithTestCard} onConfirm={(confirm) => void run(confirm)} />
         )}
         <Typography
           variant="caption"
@@ -279,12 +274,7 @@ function AmountPanel({ label, name, amountLabel, amount }: { label: string; name
         <Typography component="dt" variant="body2" sx={{ opacity: 0.85 }}>
           {amountLabel}
         </Typography>
-        <Typography
-          component="dd"
-          variant="h4"
-          sx={{ m: 0, fontWeight: 700, letterSpacing: '-0.02em' }}
-          data-testid="amount-due"
-        >
+        <Typography component="dd" variant="h4" sx={{ m: 0, fontWeight: 700, letterSpacing: '-0.02em' }} data-testid="amount-due">
           {formatCurrency(amount)}
         </Typography>
       </Box>

@@ -63,22 +63,12 @@ export function PaymentSuccessDialog({ project, amount, open, onClose, onExited 
             {project?.name}
           </Box>{' '}
           has been received.{' '}
-          {link
-            ? 'Your photos are ready to download.'
-            : 'Your photos will be available to download as soon as the studio adds them.'}
+          {link ? 'Your photos are ready to download.' : 'Your photos will be available to download as soon as the studio adds them.'}
         </Typography>
       </DialogContent>
       <DialogActions sx={{ flexDirection: 'column', gap: 1, px: { xs: 3, sm: 4 }, pb: 3.5, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         {link ? (
-          <Button
-            fullWidth
-            size="large"
-            variant="contained"
-            href={link}
-            target="_blank"
-            rel="noopener noreferrer"
-            startIcon={<Download />}
-          >
+          <Button fullWidth size="large" variant="contained" href={link} target="_blank" rel="noopener noreferrer" startIcon={<Download />}>
             Download Photos
           </Button>
         ) : (

@@ -44,11 +44,7 @@ export function TestCardForm({ amount, pending, onPay }: TestCardFormProps) {
   const update = (field: keyof TestCardValues) => (event: ChangeEvent<HTMLInputElement>) => {
     const raw = event.target.value;
     const value =
-      field === 'cardNumber'
-        ? formatCardNumber(raw)
-        : field === 'expiry'
-          ? formatExpiry(raw, values.expiry)
-          : digitsOnly(raw).slice(0, 4);
+      field === 'cardNumber' ? formatCardNumber(raw) : field === 'expiry' ? formatExpiry(raw, values.expiry) : digitsOnly(raw).slice(0, 4);
     const next = { ...values, [field]: value };
     setValues(next);
     // after a first attempt the messages follow the typing

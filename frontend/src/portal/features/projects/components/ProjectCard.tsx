@@ -172,14 +172,7 @@ function ViewProjectButton({ link }: { link: string | null }) {
     );
   }
   return (
-    <Button
-      fullWidth
-      variant="contained"
-      href={link}
-      target="_blank"
-      rel="noopener noreferrer"
-      endIcon={<OpenInNew fontSize="small" />}
-    >
+    <Button fullWidth variant="contained" href={link} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNew fontSize="small" />}>
       View Project
     </Button>
   );

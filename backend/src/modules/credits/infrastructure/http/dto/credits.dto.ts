@@ -4,8 +4,7 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, Vali
 import { IsAmount } from '../../../../../shared/http/amount.validator';
 import { IdField } from '../../../../../shared/http/id-field';
 
-const intFromText = () =>
-  Transform(({ value }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value));
+const intFromText = () => Transform(({ value }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value));
 
 export class BundleResponse {
   @ApiProperty({ example: 2 }) id: number;
@@ -126,7 +125,8 @@ export class ClientWithCreditsResponse {
   @ApiProperty({ example: 'Ann Lee' }) username: string;
   @ApiProperty({ example: 'ann@example.com' }) email: string;
   @ApiProperty({ example: 12 }) creditBalance: number;
-  @ApiProperty({ type: CreditTransactionResponse, isArray: true, description: 'Newest first, the latest 5' }) transactions: CreditTransactionResponse[];
+  @ApiProperty({ type: CreditTransactionResponse, isArray: true, description: 'Newest first, the latest 5' })
+  transactions: CreditTransactionResponse[];
 }
 
 export class CreditProjectResponse {
@@ -183,7 +183,10 @@ export class PurchaseCreditsRequest {
   @IdField('Credit bundle not found', 2)
   bundleId: number;
 
-  @ApiPropertyOptional({ example: 'pi_3Nx…', description: "Without it, this user's latest succeeded, not yet credited intent for the bundle" })
+  @ApiPropertyOptional({
+    example: 'pi_3Nx…',
+    description: "Without it, this user's latest succeeded, not yet credited intent for the bundle",
+  })
   @IsOptional()
   @IsString({ message: 'stripePaymentId must be a PaymentIntent id (pi_…)' })
   @MaxLength(255, { message: 'stripePaymentId is too long' })

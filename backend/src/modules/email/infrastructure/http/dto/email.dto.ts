@@ -23,7 +23,8 @@ function RecipientUnlessSendToAll(): PropertyDecorator {
   return ValidateBy({
     name: 'recipientUnlessSendToAll',
     validator: {
-      validate: (value: unknown, args) => (args?.object as { sendToAll?: unknown }).sendToAll === true || (Array.isArray(value) && value.length > 0),
+      validate: (value: unknown, args) =>
+        (args?.object as { sendToAll?: unknown }).sendToAll === true || (Array.isArray(value) && value.length > 0),
       defaultMessage: () => NEEDS_RECIPIENT,
     },
   });
@@ -58,8 +59,15 @@ export class InvitationRequest {
 }
 
 export class CustomEmailRequest {
-  @ApiProperty({ type: [String], example: ['ann@example.com'], maxItems: 500, description: 'Ignored duplicates; with sendToAll, added to every client' })
-  @Transform(({ value }) => (value === undefined || value === null ? [] : Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim() : v)) : value))
+  @ApiProperty({
+    type: [String],
+    example: ['ann@example.com'],
+    maxItems: 500,
+    description: 'Ignored duplicates; with sendToAll, added to every client',
+  })
+  @Transform(({ value }) =>
+    value === undefined || value === null ? [] : Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim() : v)) : value,
+  )
   @IsArray({ message: 'Recipients must be a list of email addresses' })
   @RecipientUnlessSendToAll()
   @ArrayMaxSize(500, { message: "At most 500 recipients; use 'Send to all clients' for more" })
@@ -114,7 +122,8 @@ export class OutboxItemResponse {
   @ApiProperty({ nullable: true, type: String, example: '250 OK: queued' }) serverResponse: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) sentAt: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'When a pending message is tried next' }) nextAttemptAt: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'When a pending message is tried next' }) nextAttemptAt:
+    string | null;
 }
 
 export class OutboxDetailResponse extends OutboxItemResponse {

@@ -19,7 +19,9 @@ import { EmptyAsUndefined } from '../../../../../shared/http/transforms';
 
 /** '' and null become undefined; "12" becomes 12 (the form sends clientId as a string, spec §5). */
 const IntFromString = () =>
-  Transform(({ value }) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value));
+  Transform(({ value }) =>
+    value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value,
+  );
 
 export class SelectedServiceRequest {
   @ApiProperty({ example: 3 })
@@ -77,7 +79,13 @@ export class ProjectRequest {
   downloadLink?: string;
 
   @ApiPropertyOptional({ example: 120, default: 0 })
-  @Transform(({ value }) => (value === '' || value === null || value === undefined ? 0 : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value))
+  @Transform(({ value }) =>
+    value === '' || value === null || value === undefined
+      ? 0
+      : typeof value === 'string' && /^\d+$/.test(value.trim())
+        ? Number(value)
+        : value,
+  )
   @IsInt({ message: '# of Photos must be a whole number' })
   @Min(0, { message: '# of Photos must be 0 or more' })
   @Max(1000000, { message: '# of Photos must be at most 1000000' })

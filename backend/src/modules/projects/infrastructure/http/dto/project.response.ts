@@ -26,9 +26,14 @@ export class ProjectResponse {
   @ApiProperty({ example: false }) isPaid: boolean;
   @ApiProperty({ format: 'date-time' }) date: string;
   @ApiProperty({ example: 0, description: 'Completed payments, dollars' }) amountPaid: number;
-  @ApiProperty({ example: 349.99, description: 'What is still owed in money, dollars: price − services paid with credits − completed payments (0 once paid)' }) unpaidAmount: number;
+  @ApiProperty({
+    example: 349.99,
+    description: 'What is still owed in money, dollars: price − services paid with credits − completed payments (0 once paid)',
+  })
+  unpaidAmount: number;
   @ApiProperty({ example: 2, description: 'Σ creditCost × quantity over credit-eligible lines' }) creditCost: number;
-  @ApiProperty({ example: 2, description: "Credits the eligible services not yet paid with credits would cost now ('Use Credits (N)')" }) creditsDue: number;
+  @ApiProperty({ example: 2, description: "Credits the eligible services not yet paid with credits would cost now ('Use Credits (N)')" })
+  creditsDue: number;
   @ApiProperty({ type: ProjectServiceLine, isArray: true }) services: ProjectServiceLine[];
 }
 

@@ -32,7 +32,9 @@ export class ServiceRequest {
   creditEligible: boolean = false;
 
   @ApiPropertyOptional({ default: 1, minimum: 1, description: 'Credits per unit; empty means 1' })
-  @Transform(({ value }) => (value === '' || value === null || value === undefined ? 1 : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
+  @Transform(({ value }) =>
+    value === '' || value === null || value === undefined ? 1 : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
+  )
   @IsInt({ message: 'Credit cost must be a whole number' })
   @Min(1, { message: 'Credit cost must be at least 1' })
   @Max(1_000_000, { message: 'Credit cost must be at most 1000000' })
