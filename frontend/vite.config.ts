@@ -34,6 +34,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json and ssr-manifest.json: which chunk holds which module, for the bundle
+    // budget test, which then reads this build instead of making its own (scripts/test.mjs builds once)
+    manifest: true,
+    ssrManifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm start: builds whatever is missing or older than its sources, then serves the portal
 // (API, Swagger UI and the React app) on $PORT from the backend's compiled entry point.
+// `node scripts/start.mjs --build-only` builds and does not serve.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -35,8 +36,10 @@ function buildIfStale(name, output, sources) {
   console.log(`[start] ${name} built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 
-buildIfStale('frontend', join(root, 'frontend/dist/index.html'), [
+// dist/auth.html is written last (the prerender step after Vite's build): a build cut short is stale.
+buildIfStale('frontend', join(root, 'frontend/dist/auth.html'), [
   'frontend/src',
+  'frontend/scripts',
   'frontend/index.html',
   'frontend/vite.config.ts',
   'frontend/package.json',
@@ -48,6 +51,10 @@ buildIfStale('backend', join(root, 'backend/dist/main.js'), [
   'backend/tsconfig.json',
   'backend/tsconfig.build.json',
 ]);
+
+// `--build-only` (npm test's build stage): build what is stale, then exit; the browser tests' own
+// `npm start` then finds the builds fresh and serves the very build the frontend tests checked.
+if (process.argv.includes('--build-only')) process.exit(0);
 
 const child = spawn(process.execPath, [join(root, 'backend/dist/main.js')], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// npm test: every test, in order of speed: backend domain/application units, frontend units,
-// API tests against a real PostgreSQL (embedded, or DATABASE_URL's server), and browser tests in
-// Chromium against the started product. Each suite runs even if an earlier one failed; the last
-// line sums them up as "N passed, N failed". TEST_ONLY=unit,frontend,api,e2e runs a subset.
-import { spawnSync } from 'node:child_process';
+// npm test: every check and every test, quickest first: lint (ESLint, Prettier) and the type check
+// side by side (each is one process on one core), backend domain/application units, one production
+// build of the frontend (and the backend), frontend units (the bundle budget reads that build), API
+// tests against a real PostgreSQL (embedded, or DATABASE_URL's server), and browser tests in Chromium
+// against the started product (which serves that same build). Each stage runs even if an earlier one
+// failed; the last line sums them up as "N passed, N failed" (a check or a build counts as one).
+// TEST_ONLY=lint,typecheck,unit,build,frontend,api,e2e runs a subset; TEST_SKIP=lint leaves stages out.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -11,15 +14,49 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = mkdtempSync(join(tmpdir(), 'portal-test-'));
-const only = process.env.TEST_ONLY ? process.env.TEST_ONLY.split(',') : null;
+const list = (value) =>
+  value
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : null;
+const only = list(process.env.TEST_ONLY);
+const skip = list(process.env.TEST_SKIP) ?? [];
 
-const suites = [
+/**
+ * The stages in order. Stages with the same `group` run at the same time, their output held back and
+ * printed whole when each ends; `read` gives test counts, and a stage without one counts as one check.
+ */
+const stages = [
+  {
+    key: 'lint',
+    name: 'lint (ESLint, Prettier)',
+    cwd: '.',
+    group: 'static',
+    cmd: ['npm', 'run', '--silent', 'lint'],
+  },
+  {
+    key: 'typecheck',
+    name: 'type check (frontend, backend)',
+    cwd: '.',
+    group: 'static',
+    cmd: ['npm', 'run', '--silent', 'typecheck'],
+  },
   {
     key: 'unit',
     name: 'backend unit (domain, handlers)',
     cwd: 'backend',
     cmd: ['npx', 'jest', '--config', 'jest.unit.config.js', '--json', `--outputFile=${join(out, 'unit.json')}`],
     read: () => jestCounts(join(out, 'unit.json')),
+  },
+  {
+    // what is stale, as `npm start` decides: the bundle budget test reads this frontend build and
+    // the browser tests' `npm start` serves it, so it is built once
+    key: 'build',
+    name: 'production build (when stale)',
+    cwd: '.',
+    cmd: ['node', 'scripts/start.mjs', '--build-only'],
   },
   {
     key: 'frontend',
@@ -43,7 +80,7 @@ const suites = [
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'e2e.json') },
     read: () => playwrightCounts(join(out, 'e2e.json')),
   },
-];
+].filter((s) => (!only || only.includes(s.key)) && !skip.includes(s.key));
 
 function jestCounts(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -59,24 +96,47 @@ function playwrightCounts(file) {
   return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
 }
 
-const results = [];
-for (const suite of suites) {
-  if (only && !only.includes(suite.key)) continue;
-  console.log(`\n=== ${suite.name} ===`);
+/** Runs one stage; `quiet` holds its output back and prints it, under its heading, when it ends. */
+function run(stage, quiet) {
+  if (!quiet) console.log(`\n=== ${stage.name} ===`);
   const started = Date.now();
-  const run = spawnSync(suite.cmd[0], suite.cmd.slice(1), {
-    cwd: join(root, suite.cwd),
-    stdio: 'inherit',
-    env: { ...process.env, ...suite.env },
+  return new Promise((resolve) => {
+    const child = spawn(stage.cmd[0], stage.cmd.slice(1), {
+      cwd: join(root, stage.cwd),
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...stage.env, ...(quiet ? { FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } : {}) },
+    });
+    let held = '';
+    if (quiet) {
+      child.stdout.on('data', (d) => (held += d));
+      child.stderr.on('data', (d) => (held += d));
+    }
+    child.on('error', (err) => (held += `${err.message}\n`));
+    child.on('close', (status) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (quiet) process.stdout.write(`\n=== ${stage.name} (${seconds.toFixed(1)} s) ===\n${held}`);
+      let counts;
+      if (stage.read) {
+        try {
+          counts = stage.read();
+        } catch {
+          counts = { passed: 0, failed: 1, skipped: 0 }; // the runner died before reporting: count it as a failure
+        }
+      } else {
+        counts = status === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
+      }
+      if (status !== 0 && counts.failed === 0) counts.failed = 1;
+      resolve({ ...stage, ...counts, seconds, status });
+    });
   });
-  let counts;
-  try {
-    counts = suite.read();
-  } catch {
-    counts = { passed: 0, failed: 1, skipped: 0 }; // the runner died before reporting: count it as a failure
-  }
-  if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
-  results.push({ ...suite, ...counts, seconds: (Date.now() - started) / 1000, status: run.status });
+}
+
+const results = [];
+for (let i = 0; i < stages.length;) {
+  const group = stages[i].group;
+  const batch = [stages[i++]];
+  while (group && i < stages.length && stages[i].group === group) batch.push(stages[i++]);
+  results.push(...(await Promise.all(batch.map((s) => run(s, batch.length > 1)))));
 }
 
 console.log('\n=== summary ===');

@@ -197,6 +197,8 @@ async function serveFrontend(app: NestFastifyApplication, staticDir: string): Pr
       root: staticDir,
       prefix: '/',
       index: false,
+      // dist/.vite holds the build's manifests (for the bundle budget test): never published
+      dotfiles: 'ignore',
       wildcard: false,
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

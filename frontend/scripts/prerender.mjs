@@ -71,5 +71,4 @@ for (const path of PRERENDERED_PAGES) {
   console.log(`prerendered ${path} -> dist/${path.slice(1)}.html (${(page.length / 1024).toFixed(1)} kB)`);
 }
 rmSync(out, { recursive: true, force: true });
-// the manifest was only for this script; the server need not publish it
-rmSync(join(dist, '.vite'), { recursive: true, force: true });
+// dist/.vite (the manifests) stays for the bundle budget test; the server never serves a dot folder

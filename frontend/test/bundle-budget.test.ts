@@ -1,13 +1,14 @@
 // @vitest-environment node
 /// <reference types="node" />
 /**
- * Bundle budgets (issue 8, docs/decisions/0014-frontend-budgets.md): builds the app for production
- * with the project's own vite.config.ts (in memory, nothing written), then adds up the gzipped JS a
+ * Bundle budgets (issue 8, docs/decisions/0014-frontend-budgets.md): takes the app's production build
+ * (see productionBuild below), then adds up the gzipped JS a
  * browser fetches before a page can render: the entry script, every chunk index.html modulepreloads,
  * and the chunk holding each module the page needs (its lazy page, layout) with all that chunk
  * statically imports. Prints every figure against the budget; fails when a page goes over its
  * budget or a lazy-only package reaches a portal page's first load.
  */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -16,7 +17,16 @@ import { describe, expect, it } from 'vitest';
 
 const frontendDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-type Chunk = Rolldown.OutputChunk;
+/** What the test needs of a JS chunk, from an in-memory build or from dist. */
+interface Chunk {
+  fileName: string;
+  code: string;
+  isEntry: boolean;
+  /** files of the chunks it imports statically */
+  imports: string[];
+  /** absolute paths of the modules it holds */
+  moduleIds: string[];
+}
 
 interface Page {
   name: string;
@@ -58,7 +68,66 @@ const PAGES: Page[] = [
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
-async function productionBuild(): Promise<{ chunks: Chunk[]; html: string }> {
+/** Newest modification time under the given paths (files or folders), as scripts/start.mjs reckons it. */
+function newest(paths: string[]): number {
+  let max = 0;
+  const walk = (p: string) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p)) if (name !== 'node_modules') walk(join(p, name));
+    } else if (st.mtimeMs > max) max = st.mtimeMs;
+  };
+  paths.forEach(walk);
+  return max;
+}
+
+/**
+ * frontend/dist when it is newer than every source (the same rule scripts/start.mjs follows: npm test
+ * builds once, before this suite, and the browser tests serve that same build), read through Vite's
+ * manifests (vite.config.ts asks for both): manifest.json gives each chunk's static imports,
+ * ssr-manifest.json each module's chunk (a module of the entry chunk is listed with no chunk).
+ * Undefined when dist is missing, stale or has no manifests.
+ */
+function distBuild(): { chunks: Chunk[]; html: string } | undefined {
+  const dist = join(frontendDir, 'dist');
+  const manifestFile = join(dist, '.vite', 'manifest.json');
+  const ssrManifestFile = join(dist, '.vite', 'ssr-manifest.json');
+  const htmlFile = join(dist, 'index.html');
+  if (![manifestFile, ssrManifestFile, htmlFile].every((f) => existsSync(f))) return undefined;
+  const sources = ['src', 'scripts', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((p) => join(frontendDir, p));
+  const builtAt = Math.min(statSync(manifestFile).mtimeMs, statSync(htmlFile).mtimeMs);
+  if (builtAt < newest(sources)) return undefined;
+
+  type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const ssrManifest = JSON.parse(readFileSync(ssrManifestFile, 'utf8')) as Record<string, string[]>;
+  const entry = Object.values(manifest).find((c) => c.isEntry && c.file.endsWith('.js'));
+  if (!entry) return undefined;
+  const modulesOf = new Map<string, string[]>();
+  for (const [module, files] of Object.entries(ssrManifest)) {
+    if (module.startsWith('\0') || module === 'index.html') continue; // virtual modules, the page itself
+    const js = files.filter((f) => f.endsWith('.js')).map((f) => f.replace(/^\//, ''));
+    for (const file of js.length ? js : [entry.file]) {
+      const list = modulesOf.get(file) ?? [];
+      list.push(join(frontendDir, module));
+      modulesOf.set(file, list);
+    }
+  }
+  const chunks = Object.values(manifest)
+    .filter((c) => c.file.endsWith('.js'))
+    .map((c) => ({
+      fileName: c.file,
+      code: readFileSync(join(dist, c.file), 'utf8'),
+      isEntry: c === entry,
+      imports: (c.imports ?? []).map((key) => manifest[key].file),
+      moduleIds: modulesOf.get(c.file) ?? [],
+    }));
+  return { chunks, html: readFileSync(htmlFile, 'utf8') };
+}
+
+/** A production build with the project's own vite.config.ts, in memory (nothing written). */
+async function inMemoryBuild(): Promise<{ chunks: Chunk[]; html: string }> {
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
@@ -75,7 +144,21 @@ async function productionBuild(): Promise<{ chunks: Chunk[]; html: string }> {
   const files = outputs.flatMap((o) => o.output);
   const html = files.find((f) => f.type === 'asset' && f.fileName === 'index.html') as Rolldown.OutputAsset | undefined;
   if (!html) throw new Error('the build produced no index.html');
-  return { chunks: files.filter((f): f is Chunk => f.type === 'chunk'), html: String(html.source) };
+  const chunks = files
+    .filter((f): f is Rolldown.OutputChunk => f.type === 'chunk')
+    .map((c) => ({ fileName: c.fileName, code: c.code, isEntry: c.isEntry, imports: c.imports, moduleIds: c.moduleIds }));
+  return { chunks, html: String(html.source) };
+}
+
+/** frontend/dist when it is fresh (npm test builds it first), else a build of its own. */
+async function productionBuild(): Promise<{ chunks: Chunk[]; html: string }> {
+  const dist = distBuild();
+  if (dist) {
+    console.log('Bundle budgets: reading frontend/dist (newer than the sources)');
+    return dist;
+  }
+  console.log('Bundle budgets: frontend/dist is missing or older than the sources, building in memory');
+  return inMemoryBuild();
 }
 
 describe('bundle budgets (production build, gzipped JS)', () => {
