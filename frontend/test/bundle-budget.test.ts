@@ -38,8 +38,10 @@ interface Page {
   forbidden: RegExp[];
 }
 
-const PORTAL_KB = 150;
-const ADMIN_KB = 250;
+// Decision 0020: stock MUI and react-admin (no copies), measured at 186–233 kB and 309–354 kB when
+// the copies went, with about 5% to spare; a page that grows past them needs a reason, not a copy.
+const PORTAL_KB = 245;
+const ADMIN_KB = 370;
 // react-admin and its packages, and Stripe: lazy chunks only, never in a portal page's first load
 const NOT_IN_PORTAL = [/node_modules\/(react-admin|ra-[a-z-]+)\//, /node_modules\/@stripe\//];
 
@@ -163,7 +165,7 @@ async function productionBuild(): Promise<{ chunks: Chunk[]; html: string }> {
 
 describe('bundle budgets (production build, gzipped JS)', () => {
   it(
-    "keeps each page's first-load JS within its budget (150 kB in the portal, 250 kB in the back office)",
+    "keeps each page's first-load JS within its budget (245 kB in the portal, 370 kB in the back office)",
     { timeout: 180_000 },
     async () => {
       const { chunks, html } = await productionBuild();
