@@ -39,6 +39,7 @@ export function newPerson(prefix = 'e2e') {
 }
 
 export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring pattern
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },

@@ -7,7 +7,7 @@ import { DomainEvent, DomainEventHandler, DomainEventPublisher } from '../shared
  */
 export class RecordingEvents extends DomainEventPublisher {
   readonly published: DomainEvent[] = [];
-  private readonly handlers: Array<{ event: Function; handler: DomainEventHandler<DomainEvent> }> = [];
+  private readonly handlers: Array<{ event: Type<DomainEvent>; handler: DomainEventHandler<DomainEvent> }> = [];
 
   subscribe<E extends DomainEvent>(event: Type<E>, handler: DomainEventHandler<E>): this {
     this.handlers.push({ event, handler: handler as DomainEventHandler<DomainEvent> });

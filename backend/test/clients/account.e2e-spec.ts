@@ -1,4 +1,4 @@
-import { ADMIN, createTestApp, newClient, TestApp } from '../support/test-app';
+import { createTestApp, newClient, TestApp } from '../support/test-app';
 
 describe('Account settings: PATCH /api/update-account, DELETE /api/delete-account', () => {
   let t: TestApp;

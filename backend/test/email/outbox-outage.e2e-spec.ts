@@ -1,6 +1,6 @@
 import { OutboxDispatcher } from '../../src/modules/email';
 import { SmtpSink } from '../support/smtp-sink';
-import { adminAgent, createTestApp, eventually, TestApp } from '../support/test-app';
+import { adminAgent, createTestApp, eventually } from '../support/test-app';
 
 const tag = () => `${process.pid}${Math.random().toString(36).slice(2, 8)}`;
 

@@ -1,7 +1,6 @@
 import { createTestDatabase, TestDatabase } from './database';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __TEST_DB__: TestDatabase | undefined;
 }
 

@@ -68,12 +68,12 @@ export async function freePort(): Promise<number> {
 
 let compiled: Promise<{ dir: string; compileMs: number }> | null = null;
 /**
- * The backend compiled to JavaScript (test/support/compile-backend.cjs: tsconfig.build.json, no type
+ * The backend compiled to JavaScript (test/support/compile-backend.mjs: tsconfig.build.json, no type
  * check, cached by the sources), in a Node process of its own. Answers the folder holding main.js.
  */
 export function compiledBackend(): Promise<{ dir: string; compileMs: number }> {
   compiled ??= new Promise((resolve, reject) => {
-    execFile(process.execPath, [join(__dirname, 'compile-backend.cjs')], { cwd: BACKEND, env: baseEnv() }, (err, stdout, stderr) => {
+    execFile(process.execPath, [join(__dirname, 'compile-backend.mjs')], { cwd: BACKEND, env: baseEnv() }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`compiling the backend failed: ${stderr || err.message}`));
       const result = JSON.parse(stdout.trim().split('\n').pop()!) as { dir: string; compileMs: number };
       if (result.compileMs) console.log(`backend compiled for the system tests in ${result.compileMs} ms`);

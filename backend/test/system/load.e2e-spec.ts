@@ -47,7 +47,7 @@ const range = (start: number, end: number) => `range=${encodeURIComponent(JSON.s
  * each client's balance equals what the 2xx answers they and the admins got add up to.
  */
 describe(`Load: ${CLIENTS + ADMINS} signed-in sessions for ${SECONDS} s (system test, ${INSTANCES} app processes on one database)`, () => {
-  let apps: AppProcess[] = [];
+  const apps: AppProcess[] = [];
   let db: Client;
   const tag = `load${process.pid}x${Math.random().toString(36).slice(2, 6)}`;
   const EXPECTED_REFUSALS = ['Insufficient credits'];

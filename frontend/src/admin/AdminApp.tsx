@@ -1,5 +1,5 @@
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Admin, CustomRoutes, defaultTheme, localStorageStore, Resource, type RaThemeOptions } from 'react-admin';
 import { Route } from 'react-router';
 import { deepmerge } from '@mui/utils';
@@ -62,7 +62,7 @@ function createAdminQueryClient() {
 export function AdminApp() {
   // the portal's cache holds the session; the admin reads and clears it through the authProvider
   const portalQueryClient = useQueryClient();
-  const adminQueryClient = useMemo(createAdminQueryClient, []);
+  const [adminQueryClient] = useState(createAdminQueryClient);
   const authProvider = useMemo(
     () =>
       createAuthProvider({

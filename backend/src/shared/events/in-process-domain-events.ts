@@ -1,4 +1,4 @@
-import { Injectable, Module } from '@nestjs/common';
+import { Injectable, Module, type Type } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { DOMAIN_EVENT_HANDLER, DomainEvent, DomainEventHandler, DomainEventPublisher } from './domain-events';
 
@@ -8,19 +8,19 @@ import { DOMAIN_EVENT_HANDLER, DomainEvent, DomainEventHandler, DomainEventPubli
  */
 @Injectable()
 export class InProcessDomainEvents extends DomainEventPublisher {
-  private handlers?: Map<Function, Array<DomainEventHandler<DomainEvent>>>;
+  private handlers?: Map<Type<DomainEvent>, Array<DomainEventHandler<DomainEvent>>>;
 
   constructor(private readonly discovery: DiscoveryService) {
     super();
   }
 
   async publish(event: DomainEvent): Promise<void> {
-    for (const handler of this.handlersOf(event.constructor)) await handler.handle(event);
+    for (const handler of this.handlersOf(event.constructor as Type<DomainEvent>)) await handler.handle(event);
   }
 
-  private handlersOf(eventClass: Function): Array<DomainEventHandler<DomainEvent>> {
+  private handlersOf(eventClass: Type<DomainEvent>): Array<DomainEventHandler<DomainEvent>> {
     if (!this.handlers) {
-      const found = new Map<Function, Array<DomainEventHandler<DomainEvent>>>();
+      const found = new Map<Type<DomainEvent>, Array<DomainEventHandler<DomainEvent>>>();
       for (const wrapper of this.discovery.getProviders({ metadataKey: DOMAIN_EVENT_HANDLER.KEY })) {
         const handler = wrapper.instance as DomainEventHandler<DomainEvent> | undefined;
         if (!handler || !wrapper.isDependencyTreeStatic()) {

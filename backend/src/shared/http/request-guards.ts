@@ -90,6 +90,7 @@ const pathOf = (url: string) => {
   return q === -1 ? url : url.slice(0, q);
 };
 
+// eslint-disable-next-line no-control-regex -- NUL is matched on purpose: PostgreSQL text cannot store it, so it is refused
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const wellFormed = (s: string) => !UNSTORABLE.test(s);
 

@@ -153,6 +153,7 @@ export function ClientFormDialog({
               {...textFieldProps(form, 'username')}
               label={usernameLabel}
               autoComplete="off"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog's first field takes the focus when it opens (WAI-ARIA dialog pattern); MUI's Dialog would focus its container
               autoFocus
               slotProps={{ htmlInput: { maxLength: MAX_LENGTH.username } }}
             />

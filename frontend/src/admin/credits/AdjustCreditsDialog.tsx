@@ -48,9 +48,9 @@ export function AdjustCreditsDialog({ client, onClose }: AdjustCreditsDialogProp
   // the server's message about the amount (e.g. a removal above the balance), under the field
   const [amountError, setAmountError] = useState<string | undefined>();
   // keeps the content while the dialog fades out
-  const shown = useRef<ClientWithCredits | null>(client);
-  if (client) shown.current = client;
-  const current = shown.current;
+  const [shown, setShown] = useState<ClientWithCredits | null>(client);
+  if (client && client !== shown) setShown(client);
+  const current = client ?? shown;
 
   const open = client !== null;
   const wasOpen = useRef(false);

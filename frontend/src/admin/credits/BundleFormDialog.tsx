@@ -84,6 +84,7 @@ export function BundleFormDialog({ open, onClose, record }: BundleFormDialogProp
             <TextField
               {...textFieldProps(form, 'name')}
               label="Name"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog's first field takes the focus when it opens (WAI-ARIA dialog pattern); MUI's Dialog would focus its container
               autoFocus
               slotProps={{ htmlInput: { maxLength: BUNDLE_MAX_LENGTH.name } }}
             />

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useId, useState } from 'react';
 import { useDataProvider, type DataProvider } from 'react-admin';
 import { serverMessage, useAdminToast } from '../shared/toast';
 import type { CreditsMethods } from './dataProvider';
@@ -30,8 +30,9 @@ export function DeleteBundleDialog({ bundle, onClose }: DeleteBundleDialogProps)
   const titleId = useId();
   const descriptionId = useId();
   // keeps the text while the dialog fades out
-  const shown = useRef<CreditBundle | null>(bundle);
-  if (bundle) shown.current = bundle;
+  const [shown, setShown] = useState<CreditBundle | null>(bundle);
+  if (bundle && bundle !== shown) setShown(bundle);
+  const current = bundle ?? shown;
 
   const remove = useMutation({
     mutationFn: (target: CreditBundle) => dataProvider.deleteCreditBundle(target.id),
@@ -60,7 +61,7 @@ export function DeleteBundleDialog({ bundle, onClose }: DeleteBundleDialogProps)
     >
       <DialogTitle id={titleId}>Delete Bundle</DialogTitle>
       <DialogContent>
-        <DialogContentText id={descriptionId}>{shown.current ? deleteBundleConfirmation(shown.current.name) : ''}</DialogContentText>
+        <DialogContentText id={descriptionId}>{current ? deleteBundleConfirmation(current.name) : ''}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={close} disabled={remove.isPending} color="inherit">

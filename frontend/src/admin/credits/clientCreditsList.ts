@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDataProvider, type DataProvider } from 'react-admin';
 import { useDebouncedSearch } from '../shared/useDebouncedSearch';
 import type { CreditsMethods } from './dataProvider';
@@ -32,9 +32,8 @@ export function useClientCreditsList() {
   // a page past the end (clients gone, a smaller total) goes back to the last page
   const total = list.data?.total ?? 0;
   const settled = list.data !== undefined && !list.isPlaceholderData;
-  useEffect(() => {
-    if (settled && page > 0 && page * CLIENTS_PER_PAGE >= total) setPage(Math.max(0, Math.ceil(total / CLIENTS_PER_PAGE) - 1));
-  }, [settled, page, total]);
+  // (adjusted while rendering, as React recommends for state that follows other values)
+  if (settled && page > 0 && page * CLIENTS_PER_PAGE >= total) setPage(Math.max(0, Math.ceil(total / CLIENTS_PER_PAGE) - 1));
 
   return {
     list,

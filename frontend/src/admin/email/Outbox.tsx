@@ -15,7 +15,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DataTable } from 'react-admin';
 import { formatDateTime } from '../../shared/ui/formatters';
 import { serverMessage, useAdminToast } from '../shared/toast';
@@ -101,9 +101,8 @@ export function Outbox() {
   const filtered = q !== '' || statusFilter !== 'all';
 
   // a page past the end (rows gone, a smaller total) goes back to the last page
-  useEffect(() => {
-    if (outbox.data && page > 0 && page * perPage >= total) setPage(Math.max(0, Math.ceil(total / perPage) - 1));
-  }, [outbox.data, page, perPage, total]);
+  // (adjusted while rendering, as React recommends for state that follows other values)
+  if (outbox.data && page > 0 && page * perPage >= total) setPage(Math.max(0, Math.ceil(total / perPage) - 1));
 
   return (
     <TabPanelCard title="Outbox" subtitle="Every email is stored here first, then sent; failed emails are retried automatically.">

@@ -118,6 +118,7 @@ function ProjectForm({ project, onDone }: ProjectFormProps) {
             <TextField
               label="Project Name"
               required
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog's first field takes the focus when it opens to create (WAI-ARIA dialog pattern); MUI's Dialog would focus its container
               autoFocus={!editing}
               value={values.name}
               onChange={(e) => set('name', e.target.value)}

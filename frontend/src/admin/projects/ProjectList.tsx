@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DataTable, ListBase, Pagination, Title, useDataProvider, useListContext, useRefresh, type DataProvider } from 'react-admin';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
@@ -141,12 +141,8 @@ function ProjectListView() {
   // once opened, the panel and the dialog stay mounted so that they can play their closing transitions
   const [panelUsed, setPanelUsed] = useState(false);
   const [formUsed, setFormUsed] = useState(false);
-  useEffect(() => {
-    if (viewedProject) setPanelUsed(true);
-  }, [viewedProject]);
-  useEffect(() => {
-    if (form.open) setFormUsed(true);
-  }, [form.open]);
+  if (viewedProject && !panelUsed) setPanelUsed(true);
+  if (form.open && !formUsed) setFormUsed(true);
   const openCreate = () => setForm({ open: true, project: null });
   const searching = typeof filterValues.q === 'string' && filterValues.q !== '';
   const rows: Project[] = data ?? [];

@@ -85,6 +85,7 @@ export function ServiceFormDialog({ open, onClose, record }: ServiceFormDialogPr
             <TextField
               {...textFieldProps(form, 'name')}
               label="Service Name"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog's first field takes the focus when it opens (WAI-ARIA dialog pattern); MUI's Dialog would focus its container
               autoFocus
               slotProps={{ htmlInput: { maxLength: SERVICE_MAX_LENGTH.name } }}
             />

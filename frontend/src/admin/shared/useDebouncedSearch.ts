@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * A search box sent to the server once typing pauses: `searchText` is what the box shows, `q` the
@@ -8,8 +8,11 @@ import { useEffect, useRef, useState } from 'react';
 export function useDebouncedSearch(delayMs: number, onApplied: () => void) {
   const [searchText, setSearchText] = useState('');
   const [q, setQ] = useState('');
+  // the latest onApplied, for the timer and clear (a ref is written after rendering, not during it)
   const applied = useRef(onApplied);
-  applied.current = onApplied;
+  useLayoutEffect(() => {
+    applied.current = onApplied;
+  });
 
   useEffect(() => {
     const next = searchText.trim();

@@ -63,6 +63,7 @@ export function ForgotPasswordPage() {
               label="Email"
               type="email"
               autoComplete="email"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists for this one field: the focus starts in it
               autoFocus
               slotProps={{ htmlInput: { maxLength: MAX_LENGTH.email } }}
             />

@@ -91,6 +91,7 @@ export function ResetPasswordPage() {
               {...textFieldProps(form, 'code')}
               label="Verification Code"
               autoComplete="one-time-code"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- with the email known (from Forgot password or the e-mailed link), the focus starts in the code the user came to type
               autoFocus={Boolean(knownEmail)}
               slotProps={{ htmlInput: { maxLength: 6, inputMode: 'numeric', style: { letterSpacing: '0.3em', fontWeight: 600 } } }}
             />

@@ -59,6 +59,7 @@ export function LoginForm({ onSubmitting }: LoginFormProps) {
           label="Email"
           type="email"
           autoComplete="email"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- signing in is what this page is for: the focus starts in the form's first field
           autoFocus
           slotProps={{ htmlInput: { maxLength: MAX_LENGTH.email } }}
         />

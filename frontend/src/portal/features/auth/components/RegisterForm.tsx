@@ -55,6 +55,7 @@ export function RegisterForm({ defaultEmail = '', onSubmitting }: RegisterFormPr
           {...textFieldProps(form, 'username')}
           label="Name"
           autoComplete="name"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- registering is what this tab is for: the focus starts in Name (not when an invitation link opened it)
           autoFocus={!defaultEmail}
           slotProps={{ htmlInput: { maxLength: MAX_LENGTH.username } }}
         />

@@ -5,12 +5,12 @@
 // and never rewrites it under a concurrent `npm start`. The folder lies inside backend/node_modules,
 // so the compiled files resolve the backend's packages exactly as dist/ does.
 // Prints {"dir": "...", "compileMs": N} (0 when the cache was reused).
-'use strict';
-const { createHash } = require('node:crypto');
-const fs = require('node:fs');
-const path = require('node:path');
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const backend = path.join(__dirname, '..', '..');
+const backend = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const src = path.join(backend, 'src');
 const cache = path.join(backend, 'node_modules', '.cache', 'portal-system-tests');
 const started = Date.now();
@@ -38,7 +38,7 @@ for (const f of ['tsconfig.json', 'tsconfig.build.json']) hash.update(fs.readFil
 const dir = path.join(cache, hash.digest('hex').slice(0, 16));
 
 if (!fs.existsSync(path.join(dir, 'main.js'))) {
-  const ts = require('typescript');
+  const { default: ts } = await import('typescript'); // loaded only when there is something to compile
   const parsed = ts.getParsedCommandLineOfConfigFile(
     path.join(backend, 'tsconfig.build.json'),
     {},
