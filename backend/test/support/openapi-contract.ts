@@ -150,6 +150,12 @@ function prepare(node: unknown): unknown {
     else out[k] = prepare(v);
   }
   if (out.$ref) return { $ref: out.$ref }; // OpenAPI 3.0: siblings of $ref are ignored
+  // OpenAPI 3.0's `nullable` also lets null past the schemas of an `allOf` (a nullable reference, as
+  // Nest's Swagger writes it); ajv applies `nullable` to `type` only.
+  if (out.nullable === true && Array.isArray(out.allOf)) {
+    const { nullable: _nullable, type: _type, allOf, ...rest } = out;
+    return { ...rest, anyOf: [{ allOf }, { type: 'null' }] };
+  }
   if (out.properties && out.additionalProperties === undefined && !out.allOf && !out.oneOf && !out.anyOf) out.additionalProperties = false;
   return out;
 }
