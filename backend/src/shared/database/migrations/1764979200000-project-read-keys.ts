@@ -98,9 +98,15 @@ export class ProjectReadKeys1764979200000 implements MigrationInterface {
     await q.query(`CREATE INDEX projects_client_name_idx ON projects (client_name_key, id) WHERE deleted_at IS NULL`);
     await q.query(`CREATE INDEX projects_paid_client_name_idx ON projects (is_paid, client_name_key, id) WHERE deleted_at IS NULL`);
     await q.query(`CREATE INDEX projects_search_text_idx ON projects USING gin (search_text gin_trgm_ops) WHERE deleted_at IS NULL`);
+    // Only the search's lookup of its matches by id read this one: no read uses it now, and every
+    // project write would keep it up to date for nothing.
+    await q.query(`DROP INDEX projects_live_keys_idx`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(
+      `CREATE INDEX projects_live_keys_idx ON projects (id) INCLUDE (date, price_cents, is_paid, client_id, name) WHERE deleted_at IS NULL`,
+    );
     await q.query(`DROP TRIGGER services_project_read_keys ON services`);
     await q.query(`DROP TRIGGER users_project_read_keys ON users`);
     await q.query(`DROP TRIGGER project_services_read_keys_delete ON project_services`);
