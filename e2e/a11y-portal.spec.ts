@@ -14,6 +14,16 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   expect(await seriousViolations(page), what).toEqual([]);
 }
 
+/**
+ * Waits for a prerendered page's submit button to be live: enabled once React has hydrated the page,
+ * and done with the colour transition from its disabled look (axe measuring mid-transition reads a
+ * half-faded button as too little contrast).
+ */
+async function expectHydrated(button: Locator): Promise<void> {
+  await expect(button).toBeEnabled();
+  await button.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+}
+
 /** True when the focused element is inside the given dialog. */
 const focusInside = (dialog: Locator) => dialog.evaluate((d) => d.contains(document.activeElement));
 
@@ -46,11 +56,11 @@ async function clientWithProject(request: APIRequestContext) {
 test.describe('Portal accessibility (issue 15)', () => {
   test('signed out: the sign-in, registration and password pages have no serious or critical axe violations', async ({ page }) => {
     await page.goto('/auth');
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expectHydrated(page.getByRole('button', { name: 'Sign In' }));
     await expectAccessible(page, '/auth');
 
     await page.goto('/auth?tab=register');
-    await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+    await expectHydrated(page.getByRole('button', { name: 'Create Account' }));
     await expectAccessible(page, '/auth?tab=register');
 
     // the messages of a failed submit (red labels and helper texts) are checked too
@@ -59,11 +69,11 @@ test.describe('Portal accessibility (issue 15)', () => {
     await expectAccessible(page, '/auth?tab=register with messages');
 
     await page.goto('/forgot-password');
-    await expect(page.getByRole('button', { name: 'Send Verification Code' })).toBeVisible();
+    await expectHydrated(page.getByRole('button', { name: 'Send Verification Code' }));
     await expectAccessible(page, '/forgot-password');
 
     await page.goto('/reset-password');
-    await expect(page.getByRole('button', { name: 'Reset Password' })).toBeVisible();
+    await expectHydrated(page.getByRole('button', { name: 'Reset Password' }));
     await expectAccessible(page, '/reset-password');
   });
 

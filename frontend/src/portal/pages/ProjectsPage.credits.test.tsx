@@ -107,9 +107,11 @@ describe('My Projects: credits', () => {
     });
     const c = await card('5 Maple Street');
     await waitFor(() => expect(screen.getByTestId('credit-balance')).toHaveTextContent('2 credits'));
-    const button = within(c).getByRole('button', { name: 'Use Credits (3)' });
-    expect(button).toBeDisabled();
-    const wrapper = button.parentElement as HTMLElement;
+    const button = () => within(c).getByRole('button', { name: 'Use Credits (3)' });
+    expect(button()).toBeDisabled();
+    // the tooltip is a lazy chunk: once it is in, the span carries its text as its accessible name
+    await waitFor(() => expect(button().parentElement).toHaveAttribute('aria-label', 'Insufficient credits'));
+    const wrapper = button().parentElement as HTMLElement;
     expect(wrapper.tagName).toBe('SPAN');
     await user.hover(wrapper);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Insufficient credits');

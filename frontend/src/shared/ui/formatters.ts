@@ -1,5 +1,3 @@
-import { format } from 'date-fns';
-
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -24,16 +22,27 @@ function toDate(value: Date | string | number | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+// The browser's own Intl (decision 0020: no date library in the first load). en-US on purpose: the
+// spec's dates read 'Jan 5, 2025' whatever the visitor's language, as its money reads '$1,234.50'.
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+
 /** 'MMM d, yyyy' (e.g. 'Jan 5, 2025'), in the local time zone; '' for missing or invalid dates. */
 export function formatDate(value: Date | string | number | null | undefined): string {
   const d = toDate(value);
-  return d ? format(d, 'MMM d, yyyy') : '';
+  return d ? day.format(d) : '';
 }
 
 /** Activity timestamps: 'Jan 5, 2025 at 3:04 PM'; '' for missing or invalid dates. */
 export function formatDateTime(value: Date | string | number | null | undefined): string {
   const d = toDate(value);
-  return d ? format(d, "MMM d, yyyy 'at' h:mm a") : '';
+  if (!d) return '';
+  // newer ICU puts a narrow no-break space before AM/PM; the spec's timestamps read with a plain one
+  const clock = time
+    .formatToParts(d)
+    .map((part) => (part.type === 'literal' ? part.value.replace(/\s/gu, ' ') : part.value))
+    .join('');
+  return `${day.format(d)} at ${clock}`;
 }
 
 /** '1 credit', '4 credits'. */

@@ -1,8 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Tooltip from '@mui/material/Tooltip';
 import TollOutlined from '@mui/icons-material/TollOutlined';
+import { lazy, Suspense } from 'react';
+
+// Stock MUI Tooltip, in a chunk of its own (with Popper): only a card the balance does not cover needs
+// it, so My Projects' first load does not carry it (decision 0020).
+const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 
 export interface UseCreditsButtonProps {
   /** the project's creditsDue */
@@ -19,6 +23,7 @@ export interface UseCreditsButtonProps {
  * 'Use Credits (N)' on an unpaid project card (CONTRACT §7). Spec §9: enabled only when the balance
  * covers the cost; with too few credits it is disabled and a tooltip says 'Insufficient credits' (the
  * disabled button is wrapped in a focusable span so the tooltip still gets the pointer and keyboard events).
+ * Until the tooltip's chunk is in, the same span shows without it.
  */
 export function UseCreditsButton({ cost, balance, pending, disabled = false, onRedeem }: UseCreditsButtonProps) {
   const insufficient = balance !== undefined && balance < cost;
@@ -35,11 +40,16 @@ export function UseCreditsButton({ cost, balance, pending, disabled = false, onR
     </Button>
   );
   if (!insufficient) return button;
+  const anchor = (
+    <Box component="span" tabIndex={0} sx={{ display: 'block', width: '100%' }}>
+      {button}
+    </Box>
+  );
   return (
-    <Tooltip title="Insufficient credits" arrow>
-      <Box component="span" tabIndex={0} sx={{ display: 'block', width: '100%' }}>
-        {button}
-      </Box>
-    </Tooltip>
+    <Suspense fallback={anchor}>
+      <Tooltip title="Insufficient credits" arrow>
+        {anchor}
+      </Tooltip>
+    </Suspense>
   );
 }

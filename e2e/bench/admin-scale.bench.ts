@@ -1,6 +1,7 @@
-import { ADMIN, expect, signIn, test } from './support/fixtures';
-import { connectToE2eDatabase } from './support/database';
-import { bareServerRate, NOMINAL_BARE_RATE, scaledBudget } from './support/machine-speed';
+import { connectToE2eDatabase } from '../support/database';
+import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { bareServerRate, NOMINAL_BARE_RATE, scaledBudget } from '../support/machine-speed';
+import { addSection, table } from './report';
 
 /**
  * Issue 8: with a studio's years of data (20,000 projects), the back office's Projects page shows its
@@ -22,7 +23,6 @@ declare global {
 }
 
 test('the admin Projects page renders the first page of 20,000 projects within 1 s', async ({ browser, baseURL }) => {
-  test.setTimeout(180_000);
   const tag = `Scale${Date.now().toString(36)}`;
   const db = await connectToE2eDatabase();
   try {
@@ -123,7 +123,27 @@ test('the admin Projects page renders the first page of 20,000 projects within 1
       `admin Projects with ${PROJECTS} projects: median ${median.toFixed(0)} ms to the first page; this machine now: bare node:http ` +
         `${Math.round(rate)} req/s (nominal ${NOMINAL_BARE_RATE}), so the ${BUDGET_MS} ms budget is ${budget} ms`,
     );
-    expect(median).toBeLessThan(budget);
+    const met = median < budget;
+    addSection('admin-scale', {
+      title: 'Back office: Projects with 20,000 projects',
+      body:
+        `The admin opens /admin/projects (desktop, 1280×800) on ${PROJECTS.toLocaleString('en-US')} projects of ${CLIENTS} clients with 3 service lines each; ` +
+        `the time from the navigation's start to the first frame showing a full page of ${PER_PAGE} rows, ${RUNS} loads, the median counts. ` +
+        `The 1 s target holds for the machine at its nominal speed (bare node:http ${NOMINAL_BARE_RATE.toLocaleString('en-US')} req/s) and scales when it measures slower.\n\n` +
+        table(
+          ['Loads (ms)', 'Median', 'Bare node:http now', 'Target', ''],
+          [
+            [
+              times.map((t) => t.toFixed(0)).join(', '),
+              `${median.toFixed(0)} ms`,
+              `${Math.round(rate).toLocaleString('en-US')} req/s`,
+              `≤ ${budget} ms`,
+              met ? 'met' : '**MISSED**',
+            ],
+          ],
+        ),
+      missed: met ? [] : [`admin Projects first page ${median.toFixed(0)} ms (target ${budget} ms)`],
+    });
     await context.close();
   } finally {
     await db.query('ROLLBACK').catch(() => {});
