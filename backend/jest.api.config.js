@@ -7,5 +7,6 @@ module.exports = {
   testEnvironment: 'node',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  setupFiles: ['<rootDir>/test/support/worker-database.ts'],
   testTimeout: 30000,
 };

@@ -1,13 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
 
-/** The serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
+/** The serious and critical WCAG 2.1 A/AA violations on the page, as readable lines. */
 async function violations(page: Page, what: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return (await seriousViolations(page)).map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.targets}`);
 }
 
 /** Tab a few times: the focus stays inside the dialog; Escape closes it and the focus comes back. */

@@ -21,6 +21,13 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
   });
 }
 
+/** The test files that use vi.mock (see `projects` below). */
+const MOCKING_FILES = [
+  'src/portal/features/auth/components/RequireAuth.test.tsx',
+  'src/portal/features/payments/components/PaymentDialog.stripe.test.tsx',
+  'src/portal/layout/ClientLayout.test.tsx',
+];
+
 // The backend serves the API under /api on the same origin in production;
 // in development Vite proxies it to the Nest server.
 export default defineConfig({
@@ -53,13 +60,26 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     css: false,
     restoreMocks: true,
+    // one worker per core (Vitest's default leaves one core out): the component tests spend a good
+    // part of their time waiting on timers and promises
+    maxWorkers: '100%',
     // react-admin's packages are run through Vite like the app, so that they share the app's copy of
     // react-router (Node's own resolution would load a second copy and react-admin would not see the
     // app's router).
     server: { deps: { inline: [/react-admin/, /ra-core/, /ra-ui-materialui/, /ra-data-simple-rest/, /react-router/] } },
     alias: [{ find: /^react-router-dom$/, replacement: 'react-router' }],
+    // Test files share their worker's modules (isolate: false), so react-admin, MUI and React are
+    // loaded once a worker rather than once a file. Every file renders into a fresh document with its
+    // own QueryClient (test/utils.tsx) and setup.ts cleans up after each test. The files that replace a
+    // module with vi.mock run isolated: a module another file already loaded would not be replaced.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'], exclude: MOCKING_FILES, isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: MOCKING_FILES } },
+    ],
   },
 });

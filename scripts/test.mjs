@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // npm test: every check and every test, quickest first: lint (ESLint, Prettier) and the type check
 // side by side (each is one process on one core), backend domain/application units, one production
-// build of the frontend (and the backend), frontend units (the bundle budget reads that build), API
-// tests against a real PostgreSQL (embedded, or DATABASE_URL's server), and browser tests in Chromium
-// against the started product (which serves that same build). Each stage runs even if an earlier one
-// failed; the last line sums them up as "N passed, N failed" (a check or a build counts as one).
+// build of the frontend (and the backend), frontend units (Vitest, a worker a core; the bundle budget
+// reads that build), API tests against a real PostgreSQL (embedded, or DATABASE_URL's server) in three
+// Jest workers with a database each, and browser tests in Chromium against the started product (which
+// serves that same build). Each stage runs even if an earlier one failed; the last line sums them up as
+// "N passed, N failed" (a check or a build counts as one). Timed targets are not here: `npm run bench`.
 // TEST_ONLY=lint,typecheck,unit,build,frontend,api,e2e runs a subset; TEST_SKIP=lint leaves stages out.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -69,7 +70,7 @@ const stages = [
     key: 'api',
     name: 'API (Jest + supertest, real PostgreSQL and SMTP)',
     cwd: 'backend',
-    cmd: ['npx', 'jest', '--config', 'jest.api.config.js', '--runInBand', '--json', `--outputFile=${join(out, 'api.json')}`],
+    cmd: ['npx', 'jest', '--config', 'jest.api.config.js', '--maxWorkers=3', '--json', `--outputFile=${join(out, 'api.json')}`],
     read: () => jestCounts(join(out, 'api.json')),
   },
   {

@@ -1,3 +1,4 @@
+/** Drops the worker databases, then the run's own (the embedded server stops with it). */
 export default async function globalTeardown(): Promise<void> {
-  await globalThis.__TEST_DB__?.drop();
+  for (const db of globalThis.__TEST_DBS__ ?? []) await db.drop();
 }
