@@ -872,6 +872,9 @@ For the two \`npm start\` rows the p50 and p99 columns hold the milliseconds fro
 \`/api/health\` and of the portal's page (the embedded PostgreSQL included; the build was already there).
 
 ${missed.length ? `Targets missed: ${missed.map((k) => results.find((r) => r.call.key === k)?.call.name ?? k).join('; ')}.` : verdicts.size ? 'Every target is met.' : ''}
+
+The pages as a browser meets them (Lighthouse on a phone and a desktop, first-load JavaScript, the back office
+with 20,000 projects) are in [benchmarks-browser.md](benchmarks-browser.md), written by \`npm run bench:browser\`.
 `;
     writeFileSync(OUTPUT, doc);
     console.log(`written to ${OUTPUT}`);

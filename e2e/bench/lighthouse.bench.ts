@@ -78,6 +78,10 @@ async function audit(preset: Preset, port: number, url: string, headers?: Record
   const { lhr } = result;
   if (lhr.runtimeError) throw new AuditFailed(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+  if (process.env.BENCH_LIGHTHOUSE_DEBUG) {
+    for (const id of ['largest-contentful-paint-element', 'lcp-lazy-loaded', 'layout-shifts', 'bootup-time', 'network-requests'])
+      console.log(id, JSON.stringify(lhr.audits[id]?.details ?? null).slice(0, 3000));
+  }
   return {
     url: lhr.finalDisplayedUrl,
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),

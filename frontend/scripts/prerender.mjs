@@ -4,7 +4,7 @@
 // addresses (backend/src/configure-app.ts). Steps: a server build of src/entry-prerender.tsx into a
 // temporary folder, react-dom/static's prerender() for each page, the result written into a copy of
 // dist/index.html, with MUI's styles in <head> and <link rel="modulepreload"> for the page's own chunks
-// (they load alongside the entry instead of after it).
+// (they load alongside the entry instead of after it), all of them fetched at low priority.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -60,10 +60,13 @@ for (const path of PRERENDERED_PAGES) {
     styles.push(tag);
     return '';
   });
+  // The page is on screen before any script runs, so its scripts (the entry and the page's chunks) are
+  // fetched at low priority: they hydrate it, they are not needed to paint it.
   const preloads = chunksOf(module)
-    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`)
     .join('');
   const page = template
+    .replace(/<script type="module" crossorigin src=/, '<script type="module" crossorigin fetchpriority="low" src=')
     .replace('</head>', `${preloads}${styles.join('')}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
   const file = join(dist, `${path.slice(1)}.html`);
