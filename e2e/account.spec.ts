@@ -1,4 +1,4 @@
-import { expect, newPerson, registerInBrowser, test } from './support/fixtures';
+import { expect, mailbox, newPerson, registerInBrowser, test } from './support/fixtures';
 
 test('a client changes their name and company in Account Settings', async ({ page }) => {
   const p = newPerson('acct');
@@ -29,4 +29,26 @@ test('a client deletes their account and is sent to /auth; the account no longer
   await expect(page).toHaveURL(/\/auth$/, { timeout: 6000 });
   const res = await page.request.post('/api/login', { data: { email: p.email, password: p.password } });
   expect(res.status()).toBe(401);
+});
+
+test('a new e-mail needs the current password; the old address is told of the change', async ({ page }) => {
+  const p = newPerson('moved');
+  await registerInBrowser(page, p);
+  await expect(page).toHaveURL(/\/projects$/);
+  await page.goto('/account');
+  const moved = `moved.${p.email}`;
+  await page.getByLabel('Email').fill(moved);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Enter your current password to change your email or password')).toBeVisible();
+
+  await page.getByLabel('Current Password').fill('not-it-at-all');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByLabel('Current Password')).toHaveAccessibleDescription('Current password is incorrect');
+
+  await page.getByLabel('Current Password').fill(p.password);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Account updated')).toBeVisible();
+  await expect(page.getByLabel('Current Password')).toHaveValue('');
+  const notice = await mailbox.waitFor((m) => m.to.includes(p.email) && m.subject === 'Your client portal e-mail address was changed');
+  expect(notice.text).toContain(`to ${moved}`);
 });

@@ -20,22 +20,69 @@ describe('Account settings: PATCH /api/update-account, DELETE /api/delete-accoun
   });
 
   it('updates name, e-mail and company and answers the user without secrets', async () => {
-    const { agent, id } = await signedIn();
+    const { c, agent, id } = await signedIn();
     const email = `renamed-${id}@example.com`;
     const res = await agent
       .patch('/api/update-account')
-      .send({ username: `Renamed ${id}`, email: email.toUpperCase(), company: 'Lee Interiors' })
+      .send({ username: `Renamed ${id}`, email: email.toUpperCase(), company: 'Lee Interiors', currentPassword: c.password })
       .expect(200);
     expect(res.body).toMatchObject({ id, username: `Renamed ${id}`, email, company: 'Lee Interiors', role: 'client' });
     expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
     expect((await agent.get('/api/user').expect(200)).body.email).toBe(email);
   });
 
+  it('changes the name and company without the current password', async () => {
+    const { c, agent, id } = await signedIn();
+    await agent
+      .patch('/api/update-account')
+      .send({ username: `Plain ${id}`, email: c.email.toUpperCase(), company: 'Studio B' })
+      .expect(200);
+    expect((await agent.get('/api/user').expect(200)).body).toMatchObject({ username: `Plain ${id}`, email: c.email, company: 'Studio B' });
+  });
+
+  it.each([
+    ['a new e-mail', (c: { email: string }) => ({ email: `x-${c.email}` })],
+    ['a new password', () => ({ password: 'taken-over-1' })],
+  ])('refuses %s without the current password, or with a wrong one, and changes nothing', async (_what, change) => {
+    const { c, agent } = await signedIn();
+    const body = { username: c.username, email: c.email, ...change(c) };
+    const missing = await agent.patch('/api/update-account').send(body).expect(400);
+    expect(missing.body).toMatchObject({
+      message: 'Enter your current password to change your email or password',
+      errors: { currentPassword: 'Enter your current password to change your email or password' },
+    });
+    const wrong = await agent
+      .patch('/api/update-account')
+      .send({ ...body, currentPassword: 'not-my-password' })
+      .expect(400);
+    expect(wrong.body).toMatchObject({
+      message: 'Current password is incorrect',
+      errors: { currentPassword: 'Current password is incorrect' },
+    });
+    expect((await agent.get('/api/user').expect(200)).body.email).toBe(c.email);
+    await t.http().post('/api/login').send({ email: c.email, password: c.password }).expect(200);
+    expect(t.smtp.to(c.email).filter((m) => m.subject === 'Your client portal e-mail address was changed')).toHaveLength(0);
+  });
+
+  it('tells the old address of an e-mail change, through the outbox', async () => {
+    const { c, agent, id } = await signedIn();
+    const email = `moved-${id}@example.com`;
+    await agent.patch('/api/update-account').send({ username: c.username, email, currentPassword: c.password }).expect(200);
+    const notice = await t.smtp.waitFor((m) => m.to.includes(c.email) && m.subject === 'Your client portal e-mail address was changed');
+    expect(notice.text).toContain(`from ${c.email} to ${email}`);
+    expect(notice.text).toContain('If you did not make this change, reset your password now');
+    expect(notice.html).toContain('/forgot-password');
+    expect(t.smtp.to(email).filter((m) => m.subject === 'Your client portal e-mail address was changed')).toHaveLength(0);
+  });
+
   it('changes the password: the new one signs in, other sessions end, this one stays', async () => {
     const { c, agent } = await signedIn();
     const other = t.agent();
     await other.post('/api/login').send({ email: c.email, password: c.password }).expect(200);
-    await agent.patch('/api/update-account').send({ username: c.username, email: c.email, password: 'new-password-1' }).expect(200);
+    await agent
+      .patch('/api/update-account')
+      .send({ username: c.username, email: c.email, password: 'new-password-1', currentPassword: c.password })
+      .expect(200);
     await agent.get('/api/user').expect(200);
     await other.get('/api/user').expect(401);
     await t.http().post('/api/login').send({ email: c.email, password: c.password }).expect(401);
@@ -64,7 +111,10 @@ describe('Account settings: PATCH /api/update-account, DELETE /api/delete-accoun
   it("refuses another account's e-mail or name with 409 and changes nothing", async () => {
     const a = await signedIn();
     const b = await signedIn();
-    const res = await b.agent.patch('/api/update-account').send({ username: b.c.username, email: a.c.email }).expect(409);
+    const res = await b.agent
+      .patch('/api/update-account')
+      .send({ username: b.c.username, email: a.c.email, currentPassword: b.c.password })
+      .expect(409);
     expect(res.body.message).toBe('An account with this email already exists');
     await b.agent.patch('/api/update-account').send({ username: a.c.username, email: b.c.email }).expect(409);
     expect((await b.agent.get('/api/user').expect(200)).body.email).toBe(b.c.email);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DomainEventsModule } from '../../shared/events/in-process-domain-events';
 import { EndSessionsHandler } from './application/end-sessions/end-sessions.handler';
 import { DeleteAccountHandler } from './application/delete-account/delete-account.handler';
 import { UserRepository } from './application/ports/user.repository';
@@ -12,7 +13,7 @@ import { UserOrmEntity } from './infrastructure/persistence/user.orm-entity';
 import { UserTypeormRepository } from './infrastructure/persistence/user.typeorm-repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserOrmEntity])],
+  imports: [TypeOrmModule.forFeature([UserOrmEntity]), DomainEventsModule],
   controllers: [AccountController, ClientsController],
   providers: [
     UpdateAccountHandler,

@@ -5,3 +5,4 @@ export type { Role, PublicUser } from './domain/user';
 export { UserRepository } from './application/ports/user.repository';
 export { UserResponse, SuccessResponse } from './infrastructure/http/dto/user.response';
 export { emailTaken, usernameTaken, lastAdmin } from './domain/clients.errors';
+export { AccountEmailChanged } from './domain/account-email-changed.event';

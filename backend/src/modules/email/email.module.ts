@@ -7,6 +7,7 @@ import { AdminEmailHandlers } from './application/admin-email.handlers';
 import { DeliveryWatch } from './application/delivery-watch';
 import { EmailOutbox } from './application/email-outbox';
 import { OutboxDispatcher } from './application/outbox-dispatcher';
+import { NotifyOldAddressHandler } from './application/notify-old-address.handler';
 import { MailServerProbe } from './application/ports/mail-server-probe';
 import { MailTransport } from './application/ports/mail-transport';
 import { OutboxRepository } from './application/ports/outbox.repository';
@@ -45,6 +46,7 @@ import { SmtpMailServerProbe } from './infrastructure/smtp-mail-server-probe';
     OutboxDispatcher,
     DeliveryWatch,
     AdminEmailHandlers,
+    NotifyOldAddressHandler,
     OutboxQueries,
     { provide: OutboxRepository, useClass: OutboxTypeormRepository },
     { provide: MailTransport, useClass: NodemailerMailTransport },

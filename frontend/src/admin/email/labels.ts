@@ -7,6 +7,7 @@ const KIND_LABELS: Record<EmailKind, string> = {
   invitation: 'Invitation',
   custom: 'Custom',
   test: 'Test',
+  'email-changed': 'E-mail changed notice',
 };
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {

@@ -31,6 +31,7 @@ export const EMAIL_KINDS = [
   'invitation',
   'custom',
   'test',
+  'email-changed',
 ] as const satisfies readonly EmailKind[];
 
 /** A row of GET /api/admin/email-outbox. Dates are ISO-8601 strings. */

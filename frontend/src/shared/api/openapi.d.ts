@@ -934,6 +934,8 @@ export interface components {
             company?: string | null;
             /** @description A new password; leave out to keep the current one */
             password?: string;
+            /** @description The account’s current password: required to change the e-mail or the password, not for a name or company change */
+            currentPassword?: string;
         };
         UserResponse: {
             /** @example 7 */
@@ -1041,7 +1043,7 @@ export interface components {
             /** @example 41 */
             id: number;
             /** @enum {string} */
-            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test";
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed";
             /** @example ann@example.com */
             to: string;
             /** @example Welcome to your photography client portal */
@@ -1067,7 +1069,7 @@ export interface components {
             /** @example 41 */
             id: number;
             /** @enum {string} */
-            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test";
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed";
             /** @example ann@example.com */
             to: string;
             /** @example Welcome to your photography client portal */

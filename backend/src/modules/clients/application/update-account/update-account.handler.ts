@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '../../../../shared/errors/domain-error';
+import { DomainError, NotFoundError } from '../../../../shared/errors/domain-error';
+import { DomainEventPublisher } from '../../../../shared/events/domain-events';
+import { PasswordHasher } from '../../../../shared/security/password-hasher';
 import { SessionRegistry } from '../../../../shared/session/session-registry';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { AccountEmailChanged } from '../../domain/account-email-changed.event';
 import { emailTaken, usernameTaken } from '../../domain/clients.errors';
-import { User } from '../../domain/user';
-import { PasswordHasher } from '../../../../shared/security/password-hasher';
+import { normalizeEmail, User } from '../../domain/user';
 import { UserRepository } from '../ports/user.repository';
 
 export interface UpdateAccountCommand {
@@ -13,20 +15,42 @@ export interface UpdateAccountCommand {
   email: string;
   company?: string | null;
   password?: string;
+  /** Required when the e-mail or the password changes (CONTRACT §8). */
+  currentPassword?: string;
   /** Kept signed in when the password changes; every other session of the account ends. */
   currentSessionId: string;
 }
 
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email or password';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
+const currentPasswordError = (message: string) =>
+  new DomainError('validation', 'USERS.CURRENT_PASSWORD', message, { currentPassword: message });
+
+/**
+ * Account Settings. A name or company change needs nothing more than the session; a new e-mail or
+ * password also needs the current password, so a borrowed session (a shared computer, a long
+ * 'Remember me') cannot take the account over. After an e-mail change the old address is told (the
+ * AccountEmailChanged event, in this transaction); after a password change every other session ends.
+ */
 @Injectable()
 export class UpdateAccountHandler {
   constructor(
     private readonly users: UserRepository,
     private readonly hashing: PasswordHasher,
     private readonly sessions: SessionRegistry,
+    private readonly events: DomainEventPublisher,
     private readonly tx: TransactionHost,
   ) {}
 
   async execute(cmd: UpdateAccountCommand): Promise<User> {
+    const before = await this.users.findById(cmd.userId);
+    if (!before) throw new NotFoundError('USERS.NOT_FOUND', 'Account not found');
+    const emailChanges = normalizeEmail(cmd.email) !== before.email;
+    if (emailChanges || cmd.password) {
+      if (!cmd.currentPassword) throw currentPasswordError(CURRENT_PASSWORD_REQUIRED);
+      if (!(await this.hashing.verify(before.passwordHash, cmd.currentPassword))) throw currentPasswordError(CURRENT_PASSWORD_WRONG);
+    }
     const passwordHash = cmd.password ? await this.hashing.hash(cmd.password) : null;
     return this.tx.run(async () => {
       const user = await this.users.findById(cmd.userId);
@@ -34,12 +58,15 @@ export class UpdateAccountHandler {
       const conflict = await this.users.findConflict(cmd.email, cmd.username, user.id);
       if (conflict.email) throw emailTaken();
       if (conflict.username) throw usernameTaken();
+      const oldEmail = user.email;
       user.updateProfile({ username: cmd.username, email: cmd.email, company: cmd.company ?? null });
       if (passwordHash) {
         user.changePasswordHash(passwordHash);
         await this.sessions.endSessionsOf(user.id, cmd.currentSessionId);
       }
-      return this.users.save(user);
+      const saved = await this.users.save(user);
+      if (saved.email !== oldEmail) await this.events.publish(new AccountEmailChanged(saved.id, saved.username, oldEmail, saved.email));
+      return saved;
     });
   }
 }

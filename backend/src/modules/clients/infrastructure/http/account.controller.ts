@@ -29,6 +29,7 @@ export class AccountController {
       email: body.email,
       company: body.company ?? null,
       password: body.password,
+      currentPassword: body.currentPassword,
       currentSessionId: sessionIdOf(req) ?? '',
     });
     return updated.toPublic();

@@ -5,5 +5,6 @@ export { projectNotificationEmail } from './project-notification.template';
 export { invitationEmail, invitationLink } from './invitation.template';
 export { customEmail } from './custom.template';
 export { testEmail } from './test.template';
+export { emailChangedEmail } from './email-changed.template';
 export type { TestEmailType } from './test.template';
 export { htmlToText } from './html-to-text';

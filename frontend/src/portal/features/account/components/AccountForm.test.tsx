@@ -62,10 +62,39 @@ describe('Account Settings', () => {
     renderWithApp(page, { route: '/account', user: client });
     await userEvent.type(screen.getByLabelText('New Password'), 'new-password-1');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'new-password-1');
+    await userEvent.type(screen.getByLabelText('Current Password'), 'old-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await screen.findByRole('status');
-    expect(bodyOf(spy, 'PATCH /api/update-account')).toMatchObject({ password: 'new-password-1' });
+    expect(bodyOf(spy, 'PATCH /api/update-account')).toMatchObject({ password: 'new-password-1', currentPassword: 'old-password-1' });
     expect(screen.getByLabelText('New Password')).toHaveValue('');
+    expect(screen.getByLabelText('Current Password')).toHaveValue('');
+  });
+
+  it('asks for the current password before a new e-mail is sent, and shows the server refusing a wrong one', async () => {
+    const spy = mockFetch({
+      'PATCH /api/update-account': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: 'Current password is incorrect',
+          error: 'Bad Request',
+          errors: { currentPassword: 'Current password is incorrect' },
+        },
+      },
+    });
+    renderWithApp(page, { route: '/account', user: client });
+    expect(screen.getByText('Needed to change your email or password')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'jane.new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Enter your current password to change your email or password')).toBeInTheDocument();
+    expect(spy).not.toHaveBeenCalledWith(expect.stringContaining('/api/update-account'), expect.anything());
+
+    await userEvent.type(screen.getByLabelText('Current Password'), 'wrong-one');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
+    expect(bodyOf(spy, 'PATCH /api/update-account')).toMatchObject({ email: 'jane.new@example.com', currentPassword: 'wrong-one' });
+    expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription('Current password is incorrect');
   });
 
   it("shows 'Update failed' with the server's message", async () => {

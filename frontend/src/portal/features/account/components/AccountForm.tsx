@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorText, serverMessageOf } from '../../../../shared/api/client';
@@ -30,11 +30,11 @@ const valuesOf = (user: User): AccountValues => ({
   company: user.company ?? '',
   password: '',
   confirmPassword: '',
+  currentPassword: '',
 });
 
-const resolver = resolverFrom(validateAccount);
-
 export function AccountForm({ user }: { user: User }) {
+  const resolver = useMemo(() => resolverFrom<AccountValues>((values) => validateAccount(values, user.email ?? '')), [user.email]);
   const form = useForm<AccountValues>({ defaultValues: valuesOf(user), resolver });
   const update = useUpdateAccount();
   const remove = useDeleteAccount();
@@ -53,9 +53,12 @@ export function AccountForm({ user }: { user: User }) {
       company: values.company.trim(),
     };
     if (values.password) body.password = values.password;
+    if (values.currentPassword) body.currentPassword = values.currentPassword;
     try {
       const saved = await update.mutateAsync(body);
-      form.reset(saved && typeof saved === 'object' ? valuesOf(saved) : { ...values, password: '', confirmPassword: '' });
+      form.reset(
+        saved && typeof saved === 'object' ? valuesOf(saved) : { ...values, password: '', confirmPassword: '', currentPassword: '' },
+      );
       toast({ title: 'Account updated', description: 'Your account settings have been saved.' });
     } catch (error) {
       applyServerFieldErrors(form, error);
@@ -83,6 +86,7 @@ export function AccountForm({ user }: { user: User }) {
   };
 
   const busy = update.isPending || remove.isPending || deleted;
+  const currentPasswordField = textFieldProps(form, 'currentPassword');
 
   return (
     <Stack spacing={3}>
@@ -137,6 +141,17 @@ export function AccountForm({ user }: { user: User }) {
                 label="Confirm Password"
                 type="password"
                 autoComplete="new-password"
+                slotProps={{ htmlInput: { maxLength: MAX_LENGTH.password } }}
+              />
+            </Box>
+            <Divider sx={{ my: 3 }} />
+            <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <TextField
+                {...currentPasswordField}
+                helperText={currentPasswordField.helperText ?? 'Needed to change your email or password'}
+                label="Current Password"
+                type="password"
+                autoComplete="current-password"
                 slotProps={{ htmlInput: { maxLength: MAX_LENGTH.password } }}
               />
             </Box>

@@ -34,4 +34,14 @@ export class UpdateAccountRequest {
   @MinLength(8, { message: 'Password must be at least 8 characters' })
   @MaxLength(128, { message: 'Password must be at most 128 characters' })
   password?: string;
+
+  @ApiPropertyOptional({
+    description: 'The account’s current password: required to change the e-mail or the password, not for a name or company change',
+    maxLength: 128,
+  })
+  @EmptyAsUndefined()
+  @IsOptional()
+  @IsString({ message: 'Current password is incorrect' })
+  @MaxLength(128, { message: 'Current password is incorrect' })
+  currentPassword?: string;
 }

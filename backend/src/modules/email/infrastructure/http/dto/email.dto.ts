@@ -113,7 +113,8 @@ export class EmailStatusResponse {
 
 export class OutboxItemResponse {
   @ApiProperty({ example: 41 }) id: number;
-  @ApiProperty({ enum: ['welcome', 'password-reset', 'project-notification', 'invitation', 'custom', 'test'] }) kind: string;
+  @ApiProperty({ enum: ['welcome', 'password-reset', 'project-notification', 'invitation', 'custom', 'test', 'email-changed'] })
+  kind: string;
   @ApiProperty({ example: 'ann@example.com' }) to: string;
   @ApiProperty({ example: 'Welcome to your photography client portal' }) subject: string;
   @ApiProperty({ enum: ['pending', 'sending', 'sent', 'logged', 'failed'] }) status: string;
