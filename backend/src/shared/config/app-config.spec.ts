@@ -31,9 +31,9 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['PORT', 'abc', /PORT="abc": must be a whole number from 1 to 65535/],
-    ['PORT', '70000', /PORT="70000"/],
-    ['DATABASE_URL', 'mysql://x', /DATABASE_URL="mysql:\/\/x": must be a URL starting with postgres:\/\/ or postgresql:\/\//],
+    ['PORT', 'abc', /PORT: must be a whole number from 1 to 65535/],
+    ['PORT', '70000', /PORT: must be a whole number/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL: must be a URL starting with postgres:\/\/ or postgresql:\/\//],
     ['SMTP_URL', 'mail.example.com', /SMTP_URL/],
     ['ADMIN_EMAIL', 'not-an-email', /ADMIN_EMAIL/],
     ['AUTH_IP_LIMIT_PER_MIN', '0', /AUTH_IP_LIMIT_PER_MIN/],
@@ -44,6 +44,47 @@ describe('loadConfig', () => {
     if (name === 'ADMIN_EMAIL') env.ADMIN_PASSWORD = 'secret123';
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(pattern);
+  });
+
+  it.each([
+    ['SESSION_SECRET', 'short-secret'],
+    ['ADMIN_PASSWORD', 'abc'],
+    ['DATABASE_URL', 'mysql://root:Sup3rS3cret@db/portal'],
+    ['STRIPE_SECRET_KEY', 'sk_nope_Sup3rS3cret'],
+    ['SMTP_URL', 'Sup3rS3cret'],
+  ])('names a refused %s without printing its value', (name, value) => {
+    const env: Record<string, string> = { DATA_DIR: dataDir(), [name]: value };
+    if (name === 'ADMIN_PASSWORD') env.ADMIN_EMAIL = 'a@example.com';
+    let message = '';
+    try {
+      loadConfig(env);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain(`${name}: `);
+    expect(message).not.toContain(value);
+    expect(message).not.toContain('S3cret');
+  });
+
+  describe('the payment emulator in production (CONTRACT §8)', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' };
+    it('refuses to start with NODE_ENV=production and no Stripe keys, saying what to set', () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(
+        /STRIPE_SECRET_KEY: not set.*PAYMENT_EMULATOR=true to run the payment emulator/s,
+      );
+      expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', PAYMENT_EMULATOR: 'false' })).toThrow(ConfigError);
+    });
+    it('starts with the emulator when asked, or with Stripe', () => {
+      expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', PAYMENT_EMULATOR: 'true' }).paymentMode).toBe('emulator');
+      expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', ...stripe }).paymentMode).toBe('stripe');
+    });
+    it('keeps the emulator by default outside production, as plain npm start always did', () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).paymentMode).toBe('emulator');
+      expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development' }).paymentMode).toBe('emulator');
+    });
+    it('refuses a PAYMENT_EMULATOR that is not true or false', () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENT_EMULATOR: 'yes' })).toThrow(/PAYMENT_EMULATOR: must be true or false/);
+    });
   });
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

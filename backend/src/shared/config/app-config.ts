@@ -111,16 +111,19 @@ const envSchema = z.object({
     message: 'must be a Stripe webhook signing secret (whsec_…)',
   }),
   STRIPE_API_URL: urlString(['http:', 'https:']),
+  PAYMENT_EMULATOR: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  NODE_ENV: optionalString,
 });
 
-/** Reads and validates the environment; throws ConfigError with one line per bad variable. */
+/**
+ * Reads and validates the environment; throws ConfigError with one line per bad variable. A line names
+ * the variable and what it must be, never its value: the value may be a secret (a password, a key, a
+ * database URL with its password) and the message ends up in logs (CONTRACT §8).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
-    });
+    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -151,6 +154,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   config.stripePublishableKey = e.STRIPE_PUBLISHABLE_KEY;
   config.stripeWebhookSecret = e.STRIPE_WEBHOOK_SECRET;
   config.stripeApiUrl = e.STRIPE_API_URL;
+  // CONTRACT §8: the emulator takes test payments for free; a production start must ask for it
+  if (e.NODE_ENV === 'production' && !config.stripeSecretKey && e.PAYMENT_EMULATOR !== 'true') {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY: not set. With NODE_ENV=production the portal takes real card payments: set ' +
+        'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or PAYMENT_EMULATOR=true to run the payment emulator (test payments, nothing charged)',
+    );
+  }
   if (config.stripeSecretKey && !config.stripePublishableKey) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY must be set with STRIPE_SECRET_KEY (the browser needs it)');
   }
