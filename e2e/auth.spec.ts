@@ -36,6 +36,18 @@ test.describe('Signing in (spec §2 /auth, §7 Session)', () => {
     await expect(page).toHaveURL(/\/admin\/?$/);
   });
 
+  test("with the payment emulator on, the sign-in page and the back office show the 'Test mode' ribbon", async ({ page }) => {
+    const ribbon = page.getByRole('note', { name: /^Test mode/ });
+    await page.goto('/auth');
+    await expect(ribbon).toBeVisible();
+    await expect(ribbon).toHaveText('Test mode');
+    // it lies over the page without moving it: the form is where it is without the ribbon
+    expect(await ribbon.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(ribbon).toBeVisible();
+  });
+
   test("a wrong password shows 'Login failed' and keeps the visitor on /auth", async ({ page }) => {
     await signIn(page, ADMIN.email, 'not-the-password');
     await expect(page.getByText('Login failed')).toBeVisible();

@@ -5,6 +5,7 @@ import { RequireAuth } from './portal/features/auth/components/RequireAuth';
 import { PortalApp, preloadPortalPage } from './portal/PortalApp';
 import { lazyPage } from './shared/lazyPage';
 import { FullScreenSpinner } from './shared/ui/FullScreenSpinner';
+import { TestModeRibbon } from './shared/ui/TestModeRibbon';
 
 // The back office is a separate chunk: the portal never loads react-admin.
 const AdminApp = lazyPage(() => import('./admin/AdminApp'), 'AdminApp');
@@ -73,6 +74,7 @@ export function App() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <TestModeRibbon />
     </AppProviders>
   );
 }

@@ -1,10 +1,10 @@
-import { dataOf, http } from '../../../shared/api/client';
+import { fetchPublicConfig } from '../../../shared/api/publicConfig';
 
-export const PUBLIC_CONFIG_KEY = ['/api/public-config'] as const;
+export { PUBLIC_CONFIG_KEY } from '../../../shared/api/publicConfig';
 
 export const bookingApi = {
   /** GET /api/public-config (public, no session needed) → {bookingUrl}. */
-  publicConfig: () => dataOf(http.GET('/api/public-config')),
+  publicConfig: fetchPublicConfig,
 };
 
 /** Only http(s) pages may be embedded or opened: anything else (javascript:, data:, a bare host) is refused. */
