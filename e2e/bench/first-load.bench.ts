@@ -1,5 +1,5 @@
 import type { Browser, BrowserContextOptions } from '@playwright/test';
-import { apiSession } from '../support/database';
+import { apiRegister, apiSession } from '../support/database';
 import { ADMIN, expect, newPerson, test } from '../support/fixtures';
 import { addSection, table } from './report';
 
@@ -68,12 +68,7 @@ async function jsBytes(browser: Browser, baseURL: string, page: PageCase, cookie
 
 test('first-load JavaScript of every page, as Chromium downloads it', async ({ browser, baseURL }) => {
   const person = newPerson('firstload');
-  const registered = await fetch(`${baseURL}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: person.name, email: person.email, password: person.password }),
-  });
-  expect(registered.ok).toBe(true);
+  await apiRegister(baseURL!, person);
   const cookies = {
     visitor: undefined,
     client: await apiSession(baseURL!, person.email, person.password),

@@ -1,7 +1,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { freePort } from '../../backend/test/support/processes';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium';
-import { apiSession } from '../support/database';
+import { apiRegister, apiSession } from '../support/database';
 import { ADMIN, expect, newPerson, test } from '../support/fixtures';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -99,13 +99,7 @@ test('Lighthouse on a phone and a desktop: /auth, and My Projects with 30 projec
   try {
     // a client with 30 projects, made through the API
     const client = newPerson('lighthouse');
-    const registered = await fetch(`${baseURL}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: client.name, email: client.email, password: client.password }),
-    });
-    expect(registered.ok).toBe(true);
-    const { id: clientId } = (await registered.json()) as { id: number };
+    const clientId = await apiRegister(baseURL!, client);
     const admin = await apiSession(baseURL!, ADMIN.email, ADMIN.password);
     const streets = ['Harbour Lane', 'Maple Street', 'Ocean Drive', 'Hill Road', 'Mill Court'];
     for (let i = 0; i < PROJECTS; i++) {

@@ -22,6 +22,17 @@ export async function connectToE2eDatabase(): Promise<Client> {
   return client;
 }
 
+/** Registers a client through the API (as the portal's Register tab does) and returns its id. */
+export async function apiRegister(baseURL: string, person: { name: string; email: string; password: string }): Promise<number> {
+  const res = await fetch(`${baseURL}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: person.name, email: person.email, password: person.password }),
+  });
+  if (!res.ok) throw new Error(`registering ${person.email} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
+}
+
 /** Signs in through the API and returns the session cookie as a `Cookie` header value. */
 export async function apiSession(baseURL: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${baseURL}/api/login`, {
