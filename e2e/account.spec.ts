@@ -1,3 +1,4 @@
+import { seriousViolations } from './support/axe';
 import { expect, mailbox, newPerson, registerInBrowser, test } from './support/fixtures';
 
 test('a client changes their name and company in Account Settings', async ({ page }) => {
@@ -51,4 +52,28 @@ test('a new e-mail needs the current password; the old address is told of the ch
   await expect(page.getByLabel('Current Password')).toHaveValue('');
   const notice = await mailbox.waitFor((m) => m.to.includes(p.email) && m.subject === 'Your client portal e-mail address was changed');
   expect(notice.text).toContain(`to ${moved}`);
+});
+
+test('a new client confirms their address from the welcome e-mail; the note on their pages goes', async ({ page }) => {
+  const p = newPerson('verify');
+  await registerInBrowser(page, p);
+  await expect(page).toHaveURL(/\/projects$/);
+  const note = page.getByText('Please confirm your email address: we sent a link to');
+  await expect(note).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const welcome = await mailbox.waitFor((m) => m.to.includes(p.email) && m.subject === 'Welcome to your photography client portal');
+  const link = welcome.text.match(/http:\/\/[^\s]+\/verify-email\?token=[A-Za-z0-9_-]+/)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(page.getByText('Your email address is verified.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: 'Continue to the portal' }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByRole('heading', { name: 'My Projects' })).toBeVisible();
+  await expect(note).toHaveCount(0);
+
+  // the link works once
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(page.getByRole('alert').filter({ hasText: 'This verification link is invalid or has expired.' })).toBeVisible();
 });

@@ -8,7 +8,7 @@ describe('Session: register, login, logout, current user (spec §7 "Session")', 
   afterAll(() => t.close());
 
   const noSecrets = (body: Record<string, unknown>) => {
-    expect(Object.keys(body).sort()).toEqual(['company', 'createdAt', 'email', 'id', 'role', 'username']);
+    expect(Object.keys(body).sort()).toEqual(['company', 'createdAt', 'email', 'emailVerified', 'id', 'role', 'username']);
     const text = JSON.stringify(body);
     expect(text).not.toMatch(/\$argon2/);
   };

@@ -14,7 +14,8 @@ describe('Admin Clients (spec §7 "Clients")', () => {
   it('lists accounts for the admin only', async () => {
     const res = await admin.get('/api/clients').expect(200);
     expect(res.body.some((u: { email: string }) => u.email === ADMIN.email)).toBe(true);
-    for (const u of res.body) expect(Object.keys(u).sort()).toEqual(['company', 'createdAt', 'email', 'id', 'role', 'username']);
+    for (const u of res.body)
+      expect(Object.keys(u).sort()).toEqual(['company', 'createdAt', 'email', 'emailVerified', 'id', 'role', 'username']);
     const { agent } = await clientAgent(t);
     await agent.get('/api/clients').expect(403);
     await agent.get(`/api/clients/${adminId}`).expect(403);

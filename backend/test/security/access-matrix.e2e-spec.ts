@@ -106,6 +106,8 @@ const ROWS: Row[] = [
   { op: 'POST /api/register', ...PUBLIC(201), session: 'fresh', body: () => newClient('mxreg') },
   { op: 'POST /api/logout', ...PUBLIC(204), session: 'fresh' },
   { op: 'POST /api/verify/request-code', ...PUBLIC(200), body: (f) => ({ email: f.resetTarget.email }) },
+  // A link that was never made: 400 for everyone (the token is the credential, CONTRACT §8).
+  { op: 'POST /api/verify-email', ...PUBLIC(400), body: () => ({ token: 'A'.repeat(43) }) },
   // A wrong code: 400 for everyone, whoever calls (the code is the credential).
   {
     op: 'POST /api/verify/reset-password',
@@ -119,6 +121,8 @@ const ROWS: Row[] = [
   { op: 'GET /api/services/{id}', ...SIGNED_IN(200), url: (f) => `/api/services/${f.services.eligible}` },
   { op: 'GET /api/credit-bundles', ...SIGNED_IN(200) },
   { op: 'PATCH /api/update-account', ...SIGNED_IN(200), body: (_f, me) => ({ username: me.username, email: me.email }) },
+  // The clients signed themselves up (unverified): a new link. The admin is verified: 409.
+  { op: 'POST /api/verify-email/resend', access: 'signed-in', expect: { anonymous: 401, clientB: 200, clientA: 200, admin: 409 } },
   // Each caller starts buying a bundle for themself.
   { op: 'POST /api/create-credit-payment-intent', ...SIGNED_IN(200), body: (f) => ({ bundleId: f.bundles.sale, amount: 90 }) },
 

@@ -74,6 +74,7 @@ interface Plan {
  */
 const PLANS: Record<string, Plan> = {
   'PATCH /api/update-account': { actor: 'account' },
+  'POST /api/verify-email': { actor: 'anonymous' },
   'GET /api/clients': { actor: 'admin' },
   'GET /api/clients/{id}': { actor: 'admin', real: (f) => ({ id: String(f.victim.id) }) },
   'PUT /api/clients/{id}': { actor: 'admin', real: (f) => ({ id: String(f.victim.id) }) },

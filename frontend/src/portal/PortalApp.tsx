@@ -10,6 +10,7 @@ import { HomeRedirect, RequireAuth } from './features/auth/components/RequireAut
 const AuthPage = lazyPage(() => import('./pages/AuthPage'), 'AuthPage');
 const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyPage(() => import('./pages/VerifyEmailPage'), 'VerifyEmailPage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 const ClientLayout = lazyPage(() => import('./layout/ClientLayout'), 'ClientLayout');
 const ProjectsPage = lazyPage(() => import('./pages/ProjectsPage'), 'ProjectsPage');
@@ -27,6 +28,7 @@ const publicPages: Record<string, { preload: () => Promise<unknown> }> = {
   '/auth': AuthPage,
   '/forgot-password': ForgotPasswordPage,
   '/reset-password': ResetPasswordPage,
+  '/verify-email': VerifyEmailPage,
 };
 
 /** Starts loading the chunks of the portal page at `pathname` (see App's preloadPage). */
@@ -48,6 +50,7 @@ export function PortalApp() {
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/" element={<HomeRedirect />} />
         <Route
           element={

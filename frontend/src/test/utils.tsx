@@ -15,6 +15,7 @@ export const client: User = {
   company: 'Jane Weddings',
   role: 'client',
   createdAt: '2025-01-05T15:04:00.000Z',
+  emailVerified: true,
 };
 
 export const admin: User = { ...client, id: 1, username: 'admin', email: 'admin@example.com', role: 'admin' };

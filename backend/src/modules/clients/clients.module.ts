@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EmailVerification } from './application/email-verification/email-verification';
+import { EmailVerifications } from './application/ports/email-verifications';
+import { EmailVerificationController } from './infrastructure/http/email-verification.controller';
+import { EmailVerificationsTypeormRepository } from './infrastructure/persistence/email-verifications.typeorm-repository';
 import { DomainEventsModule } from '../../shared/events/in-process-domain-events';
 import { EndSessionsHandler } from './application/end-sessions/end-sessions.handler';
 import { DeleteAccountHandler } from './application/delete-account/delete-account.handler';
@@ -14,8 +18,10 @@ import { UserTypeormRepository } from './infrastructure/persistence/user.typeorm
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserOrmEntity]), DomainEventsModule],
-  controllers: [AccountController, ClientsController],
+  controllers: [AccountController, ClientsController, EmailVerificationController],
   providers: [
+    EmailVerification,
+    { provide: EmailVerifications, useClass: EmailVerificationsTypeormRepository },
     UpdateAccountHandler,
     DeleteAccountHandler,
     EndSessionsHandler,
@@ -23,6 +29,6 @@ import { UserTypeormRepository } from './infrastructure/persistence/user.typeorm
     ClientQueries,
     { provide: UserRepository, useClass: UserTypeormRepository },
   ],
-  exports: [UserRepository],
+  exports: [UserRepository, EmailVerification],
 })
 export class ClientsModule {}

@@ -6,3 +6,5 @@ export { UserRepository } from './application/ports/user.repository';
 export { UserResponse, SuccessResponse } from './infrastructure/http/dto/user.response';
 export { emailTaken, usernameTaken, lastAdmin } from './domain/clients.errors';
 export { AccountEmailChanged } from './domain/account-email-changed.event';
+export { EmailVerificationRequested } from './domain/email-verification-requested.event';
+export { EmailVerification } from './application/email-verification/email-verification';

@@ -7,7 +7,7 @@ import { AdminEmailHandlers } from './application/admin-email.handlers';
 import { DeliveryWatch } from './application/delivery-watch';
 import { EmailOutbox } from './application/email-outbox';
 import { OutboxDispatcher } from './application/outbox-dispatcher';
-import { NotifyOldAddressHandler } from './application/notify-old-address.handler';
+import { NotifyOldAddressHandler, SendVerificationLinkHandler } from './application/account-notices.handlers';
 import { MailServerProbe } from './application/ports/mail-server-probe';
 import { MailTransport } from './application/ports/mail-transport';
 import { OutboxRepository } from './application/ports/outbox.repository';
@@ -47,6 +47,7 @@ import { SmtpMailServerProbe } from './infrastructure/smtp-mail-server-probe';
     DeliveryWatch,
     AdminEmailHandlers,
     NotifyOldAddressHandler,
+    SendVerificationLinkHandler,
     OutboxQueries,
     { provide: OutboxRepository, useClass: OutboxTypeormRepository },
     { provide: MailTransport, useClass: NodemailerMailTransport },

@@ -7,8 +7,8 @@ import type { ClientRecord } from './dataProvider';
 import { fakeDataProvider, renderInAdmin } from './testing';
 
 const rows: ClientRecord[] = [
-  { id: 1, username: 'admin', email: 'admin@example.com', role: 'admin' },
-  { id: 7, username: 'Jane Client', email: 'jane@example.com', role: 'client' },
+  { id: 1, username: 'admin', email: 'admin@example.com', role: 'admin', emailVerified: true },
+  { id: 7, username: 'Jane Client', email: 'jane@example.com', role: 'client', emailVerified: false },
 ];
 
 const listOf = (data: ClientRecord[]) => vi.fn(async () => ({ data, total: data.length }));
@@ -24,6 +24,9 @@ describe('Clients page', { timeout: 20_000 }, () => {
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['ID', 'Name', 'Email', 'Role', 'Actions']);
     expect(getList).toHaveBeenCalledWith('clients', expect.objectContaining({ pagination: { page: 1, perPage: 25 } }));
+    // CONTRACT §8: who has not confirmed their address is marked, in the Email column and under the name on phones
+    expect(within(rowOf('Jane Client')).getAllByText('Unverified')).toHaveLength(2);
+    expect(within(rowOf('admin')).queryByText('Unverified')).not.toBeInTheDocument();
 
     await userEvent.type(screen.getByPlaceholderText('Search clients by name or email...'), 'jane');
     await waitFor(() => expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { q: 'jane' } })));

@@ -23,6 +23,11 @@ import { serverMessage, useAdminToast } from '../shared/toast';
 // first opened, not with the page (decision 0014).
 const ClientFormDialog = lazy(() => import('./ClientFormDialog').then((m) => ({ default: m.ClientFormDialog })));
 
+/** CONTRACT §8: a client who has not confirmed their address yet (nothing is refused to them). */
+function UnverifiedChip() {
+  return <Chip label="Unverified" size="small" color="warning" variant="outlined" sx={{ ml: 1, height: 20, fontSize: '0.7rem' }} />;
+}
+
 const Column = DataTable.Col<ClientRecord>;
 
 export const CLIENTS_PER_PAGE = 25;
@@ -136,6 +141,7 @@ function ClientListView() {
                         sx={{ display: { xs: 'block', md: 'none' }, overflowWrap: 'anywhere' }}
                       >
                         {record.email}
+                        {!record.emailVerified && <UnverifiedChip />}
                       </Typography>
                     </Box>
                   </Box>
@@ -148,6 +154,7 @@ function ClientListView() {
                 render={(record) => (
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {record.email}
+                    {!record.emailVerified && <UnverifiedChip />}
                   </Typography>
                 )}
               />

@@ -8,6 +8,7 @@ const KIND_LABELS: Record<EmailKind, string> = {
   custom: 'Custom',
   test: 'Test',
   'email-changed': 'E-mail changed notice',
+  'email-verification': 'Verification link',
 };
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {

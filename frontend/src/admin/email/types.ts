@@ -32,6 +32,7 @@ export const EMAIL_KINDS = [
   'custom',
   'test',
   'email-changed',
+  'email-verification',
 ] as const satisfies readonly EmailKind[];
 
 /** A row of GET /api/admin/email-outbox. Dates are ISO-8601 strings. */

@@ -20,13 +20,18 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../shared/api/client';
 import { initials } from '../../shared/ui/initials';
 import { Logo } from '../../shared/ui/Logo';
 import { useToast } from '../../shared/ui/toast';
 import { useCurrentUser, useLogout } from '../features/auth/hooks';
+
+// Only a client who has not confirmed their address yet loads the note (CONTRACT §8).
+const VerifyEmailBanner = lazy(() =>
+  import('../features/account/components/VerifyEmailBanner').then((m) => ({ default: m.VerifyEmailBanner })),
+);
 
 export const DRAWER_WIDTH = 264;
 
@@ -130,6 +135,7 @@ function MenuContent({ onNavigate }: { onNavigate?: () => void }) {
  * menu button that opens the same menu in a drawer.
  */
 export function ClientLayout() {
+  const { user } = useCurrentUser();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(false);
@@ -168,6 +174,7 @@ export function ClientLayout() {
               </Box>
             }
           >
+            {user && !user.emailVerified && <VerifyEmailBanner email={user.email} />}
             <Outlet />
           </Suspense>
         </Box>

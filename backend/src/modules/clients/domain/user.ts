@@ -12,6 +12,8 @@ export interface UserProps {
   role: Role;
   createdAt: Date;
   deletedAt: Date | null;
+  /** When the address was proven (a verification link, an invitation, or an admin's doing); null until then. */
+  emailVerifiedAt: Date | null;
 }
 
 /** Lower-cased, trimmed e-mail: the form in which accounts are looked up and compared. */
@@ -31,7 +33,10 @@ export class User {
   }
 
   /** A new account, not yet stored (id 0). Roles other than admin are ordinary clients (spec §1). */
-  static register(input: { username: string; email: string; passwordHash: string; role?: Role; company?: string | null }, now: Date): User {
+  static register(
+    input: { username: string; email: string; passwordHash: string; role?: Role; company?: string | null; emailVerified?: boolean },
+    now: Date,
+  ): User {
     const username = input.username.trim();
     if (username.length < 3)
       throw new RuleViolatedError('USERS.USERNAME_TOO_SHORT', 'Name must be at least 3 characters', {
@@ -46,6 +51,7 @@ export class User {
       role: input.role === 'admin' ? 'admin' : 'client',
       createdAt: now,
       deletedAt: null,
+      emailVerifiedAt: input.emailVerified ? now : null,
     });
   }
 
@@ -76,6 +82,12 @@ export class User {
   get isAdmin(): boolean {
     return this.props.role === 'admin';
   }
+  get emailVerifiedAt(): Date | null {
+    return this.props.emailVerifiedAt;
+  }
+  get emailVerified(): boolean {
+    return this.props.emailVerifiedAt !== null;
+  }
   get isDeleted(): boolean {
     return this.props.deletedAt !== null;
   }
@@ -88,7 +100,10 @@ export class User {
     const username = changes.username.trim();
     if (!username) throw new RuleViolatedError('USERS.USERNAME_REQUIRED', 'Username is required', { username: 'Username is required' });
     this.props.username = username;
-    this.props.email = normalizeEmail(changes.email);
+    const email = normalizeEmail(changes.email);
+    // a new address is not proven by the old one's proof
+    if (email !== this.props.email) this.props.emailVerifiedAt = null;
+    this.props.email = email;
     this.props.company = changes.company?.trim() || null;
   }
 
@@ -98,6 +113,10 @@ export class User {
 
   changePasswordHash(hash: string): void {
     this.props.passwordHash = hash;
+  }
+
+  markEmailVerified(now: Date): void {
+    if (this.props.emailVerifiedAt === null) this.props.emailVerifiedAt = now;
   }
 
   markDeleted(now: Date): void {
@@ -117,6 +136,7 @@ export class User {
       company: this.props.company,
       role: this.props.role,
       createdAt: this.props.createdAt.toISOString(),
+      emailVerified: this.emailVerified,
     };
   }
 }
@@ -128,4 +148,5 @@ export interface PublicUser {
   company: string | null;
   role: Role;
   createdAt: string;
+  emailVerified: boolean;
 }

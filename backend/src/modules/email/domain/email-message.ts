@@ -1,5 +1,6 @@
 /** One e-mail as the product composes it: both an HTML and a plain-text part, for one recipient. */
-export type EmailKind = 'welcome' | 'password-reset' | 'project-notification' | 'invitation' | 'custom' | 'test' | 'email-changed';
+export type EmailKind =
+  'welcome' | 'password-reset' | 'project-notification' | 'invitation' | 'custom' | 'test' | 'email-changed' | 'email-verification';
 
 export interface EmailMessage {
   kind: EmailKind;

@@ -10,6 +10,7 @@ import { ListVersion1764547200000 } from './1764547200000-list-version';
 import { ListReadIndexes1764806400000 } from './1764806400000-list-read-indexes';
 import { DropListVersion1764892800000 } from './1764892800000-drop-list-version';
 import { ProjectReadKeys1764979200000 } from './1764979200000-project-read-keys';
+import { EmailVerification1765065600000 } from './1765065600000-email-verification';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   ListReadIndexes1764806400000,
   DropListVersion1764892800000,
   ProjectReadKeys1764979200000,
+  EmailVerification1765065600000,
 ];

@@ -14,6 +14,19 @@ export function useUpdateAccount() {
   });
 }
 
+/** Uses a verification link; the current user (if signed in) is read again to show it verified. */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => accountApi.verifyEmail(token),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: () => accountApi.resendVerification() });
+}
+
 /** The caller clears the session cache itself (after the 2 s redirect delay of spec §4). */
 export function useDeleteAccount() {
   return useMutation({ mutationFn: () => accountApi.remove() });

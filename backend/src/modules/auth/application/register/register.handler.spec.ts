@@ -2,6 +2,7 @@ import { User } from '../../../clients/domain/user';
 import { AppConfig } from '../../../../shared/config/app-config';
 import { CollectingOutbox, FakeHasher, immediateTx, InMemoryUsers } from '../../../../testing/in-memory';
 import type { EmailOutbox } from '../../../email';
+import type { EmailVerification } from '../../../clients';
 import { RegisterHandler } from './register.handler';
 
 describe('RegisterHandler', () => {
@@ -9,10 +10,15 @@ describe('RegisterHandler', () => {
   let users: InMemoryUsers;
   let outbox: CollectingOutbox;
   let handler: RegisterHandler;
+  let verification: EmailVerification;
   beforeEach(() => {
     users = new InMemoryUsers();
     outbox = new CollectingOutbox();
-    handler = new RegisterHandler(users, new FakeHasher(), outbox as unknown as EmailOutbox, immediateTx(), config);
+    const links: string[] = [];
+    verification = {
+      issue: async (u: User) => (links.push(u.email), `http://studio.test/verify-email?token=t-${links.length}`),
+    } as unknown as EmailVerification;
+    handler = new RegisterHandler(users, new FakeHasher(), outbox as unknown as EmailOutbox, immediateTx(), config, verification);
   });
 
   const admin = () =>
@@ -25,6 +31,7 @@ describe('RegisterHandler', () => {
       role: 'admin',
       createdAt: new Date(),
       deletedAt: null,
+      emailVerifiedAt: new Date(),
     });
 
   it('makes a client of a public registration that asks for admin', async () => {
@@ -44,6 +51,16 @@ describe('RegisterHandler', () => {
     expect(outbox.sent).toHaveLength(1);
     expect(outbox.sent[0]).toMatchObject({ kind: 'welcome', to: 'ann@example.com' });
     expect(outbox.sent[0].html).toContain('http://studio.test/projects');
+  });
+
+  it('sends a self-registered client the link that verifies the address; an account the admin makes is verified', async () => {
+    const self = await handler.execute({ username: 'Ann Lee', email: 'ann@example.com', password: 'secret1', actor: null });
+    expect(self.emailVerified).toBe(false);
+    expect(outbox.sent[0].html).toContain('http://studio.test/verify-email?token=t-1');
+    expect(outbox.sent[0].text).toContain('http://studio.test/verify-email?token=t-1');
+    const made = await handler.execute({ username: 'Bob Stone', email: 'bob@example.com', password: 'secret1', actor: admin() });
+    expect(made.emailVerified).toBe(true);
+    expect(outbox.sent[1].html).not.toContain('verify-email');
   });
 
   it('refuses a taken e-mail or name and stores nothing more', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EmailOutbox, welcomeEmail } from '../../../email';
-import { emailTaken, Role, User, UserRepository, usernameTaken } from '../../../clients';
+import { EmailVerification, emailTaken, Role, User, UserRepository, usernameTaken } from '../../../clients';
 import { AppConfig } from '../../../../shared/config/app-config';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { PasswordHasher } from '../../../../shared/security/password-hasher';
@@ -14,7 +14,7 @@ export interface RegisterCommand {
   actor: User | null;
 }
 
-/** Creates an account and queues its welcome e-mail in the same transaction. */
+/** Creates an account and queues its welcome e-mail (with a verification link) in the same transaction. */
 @Injectable()
 export class RegisterHandler {
   constructor(
@@ -23,6 +23,7 @@ export class RegisterHandler {
     private readonly outbox: EmailOutbox,
     private readonly tx: TransactionHost,
     private readonly config: AppConfig,
+    private readonly verification: EmailVerification,
   ) {}
 
   async execute(cmd: RegisterCommand): Promise<User> {
@@ -32,8 +33,13 @@ export class RegisterHandler {
       const conflict = await this.users.findConflict(cmd.email, cmd.username);
       if (conflict.email) throw emailTaken();
       if (conflict.username) throw usernameTaken();
-      const user = await this.users.save(User.register({ username: cmd.username, email: cmd.email, passwordHash, role }, new Date()));
-      await this.outbox.enqueue(welcomeEmail({ to: user.email, username: user.username, appUrl: this.config.appUrl }));
+      // CONTRACT §8: an account the admin creates is verified; one made by its owner proves its address
+      const byAdmin = cmd.actor?.isAdmin === true;
+      const user = await this.users.save(
+        User.register({ username: cmd.username, email: cmd.email, passwordHash, role, emailVerified: byAdmin }, new Date()),
+      );
+      const verifyUrl = byAdmin ? undefined : await this.verification.issue(user);
+      await this.outbox.enqueue(welcomeEmail({ to: user.email, username: user.username, appUrl: this.config.appUrl, verifyUrl }));
       return user;
     });
   }

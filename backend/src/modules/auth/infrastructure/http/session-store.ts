@@ -34,7 +34,7 @@ export function markCreated(session: Session): void {
   created.add(session);
 }
 
-const READ_SQL = `SELECT s.sess, u.id AS user_id, u.username, u.email, u.password_hash, u.company, u.role, u.created_at
+const READ_SQL = `SELECT s.sess, u.id AS user_id, u.username, u.email, u.password_hash, u.company, u.role, u.created_at, u.email_verified_at
     FROM session s
     LEFT JOIN users u
       ON u.id = CASE WHEN s.sess #>> '{passport,user}' ~ '^[0-9]{1,9}$' THEN (s.sess #>> '{passport,user}')::int END
@@ -50,6 +50,7 @@ interface SessionRow {
   company: string | null;
   role: 'client' | 'admin';
   created_at: Date;
+  email_verified_at: Date | null;
 }
 
 /**
@@ -115,6 +116,7 @@ function accountFrom(row: SessionRow): User | null {
     role: row.role,
     createdAt: row.created_at,
     deletedAt: null,
+    emailVerifiedAt: row.email_verified_at,
   });
 }
 

@@ -7,6 +7,7 @@ import { TransactionHost } from '../../../../shared/transaction/transaction-host
 import { AccountEmailChanged } from '../../domain/account-email-changed.event';
 import { emailTaken, usernameTaken } from '../../domain/clients.errors';
 import { normalizeEmail, User } from '../../domain/user';
+import { EmailVerification } from '../email-verification/email-verification';
 import { UserRepository } from '../ports/user.repository';
 
 export interface UpdateAccountCommand {
@@ -31,7 +32,8 @@ const currentPasswordError = (message: string) =>
  * Account Settings. A name or company change needs nothing more than the session; a new e-mail or
  * password also needs the current password, so a borrowed session (a shared computer, a long
  * 'Remember me') cannot take the account over. After an e-mail change the old address is told (the
- * AccountEmailChanged event, in this transaction); after a password change every other session ends.
+ * AccountEmailChanged event, in this transaction) and the new one, now unverified, gets a verification
+ * link; after a password change every other session ends.
  */
 @Injectable()
 export class UpdateAccountHandler {
@@ -40,6 +42,7 @@ export class UpdateAccountHandler {
     private readonly hashing: PasswordHasher,
     private readonly sessions: SessionRegistry,
     private readonly events: DomainEventPublisher,
+    private readonly verification: EmailVerification,
     private readonly tx: TransactionHost,
   ) {}
 
@@ -65,7 +68,10 @@ export class UpdateAccountHandler {
         await this.sessions.endSessionsOf(user.id, cmd.currentSessionId);
       }
       const saved = await this.users.save(user);
-      if (saved.email !== oldEmail) await this.events.publish(new AccountEmailChanged(saved.id, saved.username, oldEmail, saved.email));
+      if (saved.email !== oldEmail) {
+        await this.events.publish(new AccountEmailChanged(saved.id, saved.username, oldEmail, saved.email));
+        await this.verification.issueForChangedAddress(saved);
+      }
       return saved;
     });
   }

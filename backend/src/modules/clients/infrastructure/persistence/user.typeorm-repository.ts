@@ -16,6 +16,7 @@ export function toDomain(row: UserOrmEntity): User {
     role: row.role,
     createdAt: row.createdAt,
     deletedAt: row.deletedAt,
+    emailVerifiedAt: row.emailVerifiedAt ?? null,
   });
 }
 
@@ -73,6 +74,7 @@ export class UserTypeormRepository extends UserRepository {
       company: user.company,
       role: user.role,
       deletedAt: user.deletedAt,
+      emailVerifiedAt: user.emailVerifiedAt,
     };
     if (user.id === 0) {
       const row = await this.repo.save(this.repo.create({ ...values, createdAt: user.createdAt }));

@@ -17,6 +17,7 @@ const client = (id: number) =>
     role: 'client',
     createdAt: new Date(),
     deletedAt: null,
+    emailVerifiedAt: null,
   });
 
 describe('PurchaseCreditsHandler', () => {

@@ -6,5 +6,6 @@ export { invitationEmail, invitationLink } from './invitation.template';
 export { customEmail } from './custom.template';
 export { testEmail } from './test.template';
 export { emailChangedEmail } from './email-changed.template';
+export { emailVerificationEmail } from './email-verification.template';
 export type { TestEmailType } from './test.template';
 export { htmlToText } from './html-to-text';

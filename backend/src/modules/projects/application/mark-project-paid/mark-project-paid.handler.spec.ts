@@ -17,6 +17,7 @@ const person = (id: number, role: 'client' | 'admin' = 'client') =>
     role,
     createdAt: new Date(),
     deletedAt: null,
+    emailVerifiedAt: null,
   });
 
 describe('MarkProjectPaidHandler', () => {

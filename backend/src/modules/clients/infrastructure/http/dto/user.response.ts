@@ -8,6 +8,8 @@ export class UserResponse {
   @ApiProperty({ example: 'Lee Interiors', nullable: true, type: String }) company: string | null;
   @ApiProperty({ enum: ['client', 'admin'], example: 'client' }) role: 'client' | 'admin';
   @ApiProperty({ example: '2026-01-05T15:04:00.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: true, description: 'The address was proven (a verification link, an invitation, or created by the admin)' })
+  emailVerified: boolean;
 }
 
 export class SuccessResponse {

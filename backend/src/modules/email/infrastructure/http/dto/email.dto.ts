@@ -113,7 +113,9 @@ export class EmailStatusResponse {
 
 export class OutboxItemResponse {
   @ApiProperty({ example: 41 }) id: number;
-  @ApiProperty({ enum: ['welcome', 'password-reset', 'project-notification', 'invitation', 'custom', 'test', 'email-changed'] })
+  @ApiProperty({
+    enum: ['welcome', 'password-reset', 'project-notification', 'invitation', 'custom', 'test', 'email-changed', 'email-verification'],
+  })
   kind: string;
   @ApiProperty({ example: 'ann@example.com' }) to: string;
   @ApiProperty({ example: 'Welcome to your photography client portal' }) subject: string;

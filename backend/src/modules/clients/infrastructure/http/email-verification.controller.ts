@@ -1,0 +1,40 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
+import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { EmailVerification, LINK_INVALID, VERIFIED } from '../../application/email-verification/email-verification';
+import type { User } from '../../domain/user';
+import { SuccessResponse } from './dto/user.response';
+
+export class VerifyEmailRequest {
+  @ApiProperty({ description: 'The token of the link /verify-email?token=…', example: 'q3V9…', maxLength: 200 })
+  @IsString({ message: LINK_INVALID })
+  @MaxLength(200, { message: LINK_INVALID })
+  token: string;
+}
+
+@ApiTags('account')
+@Controller('verify-email')
+export class EmailVerificationController {
+  constructor(private readonly verification: EmailVerification) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Uses a verification link (single use, 7 days): the account’s e-mail address is verified' })
+  @ApiOkResponse({ type: SuccessResponse })
+  async verify(@Body() body: VerifyEmailRequest): Promise<SuccessResponse> {
+    await this.verification.verify(body.token);
+    return { success: true, message: VERIFIED };
+  }
+
+  @Post('resend')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Sends the signed-in account a new verification link (5 an hour)' })
+  @ApiOkResponse({ type: SuccessResponse })
+  async resend(@CurrentUser() user: User): Promise<SuccessResponse> {
+    const email = await this.verification.resend(user.id);
+    return { success: true, message: `We sent a new verification link to ${email}.` };
+  }
+}
