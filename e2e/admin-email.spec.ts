@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, mailbox, newPerson, registerInBrowser, signIn, test } from './support/fixtures';
+import { ADMIN, expect, mailbox, newPerson, signIn, test } from './support/fixtures';
 
 async function openEmailSystem(page: Page): Promise<void> {
   await signIn(page, ADMIN.email, ADMIN.password);
@@ -38,8 +38,14 @@ test.describe('Admin E-mail system (issue 6)', () => {
     const invitee = await (await browser.newContext()).newPage();
     await invitee.goto(link!);
     await expect(invitee.getByLabel('Email')).toHaveValue(person.email);
-    await registerInBrowser(invitee, person);
+    // registering on the invitation's page: the invited address is verified at once (CONTRACT §8)
+    await invitee.getByLabel('Name').fill(person.name);
+    await invitee.getByLabel('Password', { exact: true }).fill(person.password);
+    await invitee.getByLabel('Confirm Password').fill(person.password);
+    await invitee.getByRole('button', { name: 'Create Account' }).click();
     await expect(invitee).toHaveURL(/\/projects/);
+    await expect(invitee.getByRole('heading', { name: 'My Projects' })).toBeVisible();
+    await expect(invitee.getByText('Please confirm your email address')).toHaveCount(0);
     await invitee.context().close();
   });
 

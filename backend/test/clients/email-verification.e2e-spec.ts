@@ -102,6 +102,51 @@ describe('Verified e-mail: /verify-email links, POST /api/verify-email and /api/
     expect((await agent.post('/api/verify-email/resend').expect(409)).body.message).toBe('Your email address is already verified.');
   });
 
+  it("registering from the admin's invitation verifies the invited address, once", async () => {
+    const admin = await adminAgent(t);
+    const invited = newClient('invited');
+    await admin.post('/api/admin/send-client-invitation').send({ email: invited.email, clientName: 'Ivy' }).expect(200);
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes(invited.email) && m.subject === 'You are invited to your photography client portal',
+    );
+    const invite = mail.text.match(/&invite=([A-Za-z0-9_-]+)/)?.[1];
+    expect(invite).toBeDefined();
+    // someone else cannot use it for their own address
+    const other = newClient('notinvited');
+    expect(
+      (
+        await t
+          .agent()
+          .post('/api/register')
+          .send({ ...other, invite })
+          .expect(201)
+      ).body.emailVerified,
+    ).toBe(false);
+    const res = await t
+      .agent()
+      .post('/api/register')
+      .send({ ...invited, invite })
+      .expect(201);
+    expect(res.body.emailVerified).toBe(true);
+    const welcome = await t.smtp.waitFor((m) => m.to.includes(invited.email) && m.subject === 'Welcome to your photography client portal');
+    expect(welcome.text).not.toContain('verify-email');
+    // used up: a second account with it (after the first is deleted, the address is free) is not verified by it
+    const rows: unknown[] = await t.db.query(`SELECT 1 FROM invitations WHERE used_at IS NOT NULL AND lower(email) = lower($1)`, [
+      invited.email,
+    ]);
+    expect(rows).toHaveLength(1);
+    const forged = newClient('forgedinvite');
+    expect(
+      (
+        await t
+          .agent()
+          .post('/api/register')
+          .send({ ...forged, invite: 'x'.repeat(43) })
+          .expect(201)
+      ).body.emailVerified,
+    ).toBe(false);
+  });
+
   it('accounts the admin creates, and the admin, are verified; the admin list says which are not', async () => {
     const admin = await adminAgent(t);
     expect((await admin.get('/api/user').expect(200)).body.emailVerified).toBe(true);

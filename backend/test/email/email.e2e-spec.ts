@@ -99,8 +99,9 @@ describe('E-mail system (spec §7 "E-mail", CONTRACT §5) against a real SMTP se
       expect(res.body).toEqual({ success: true, message: `Invitation sent to ${email}` });
       const m = await t.smtp.waitFor((x) => x.to.includes(email));
       expect(m.subject).toBe('You are invited to your photography client portal');
-      const link = `http://portal.test/auth?tab=register&email=${encodeURIComponent(email)}`;
-      expect(m.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+      // the Register tab pre-filled, with the invitation's token (it verifies the address, CONTRACT §8)
+      const link = `http://portal.test/auth?tab=register&email=${encodeURIComponent(email)}&invite=`;
+      expect(m.html).toMatch(new RegExp(`href="${link.replace(/&/g, '&amp;').replace(/[?.]/g, '\\$&')}[A-Za-z0-9_-]{43}"`));
       expect(m.text).toContain(link);
       expect(m.html).toContain('Hello Ann &amp; &lt;Co&gt;,');
       expect(m.html).toContain('See you on Friday!');

@@ -125,6 +125,24 @@ describe('/auth register', () => {
     expect(screen.getByLabelText('Confirm Password')).toBeInTheDocument();
   });
 
+  it("sends the invitation link's token with the registration (it verifies the invited address)", async () => {
+    const spy = mockFetch({
+      'POST /api/register': { status: 201, body: { ...client, email: 'invited@example.com', emailVerified: true } },
+    });
+    renderWithApp(page, { route: '/auth?tab=register&email=invited%40example.com&invite=tok_123-abc', user: null });
+    await userEvent.type(screen.getByLabelText('Name'), 'Ivy Invited');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(callsTo(spy, 'POST /api/register')).toHaveLength(1));
+    expect(bodyOf(spy, 'POST /api/register')).toEqual({
+      username: 'Ivy Invited',
+      email: 'invited@example.com',
+      password: 'secret123',
+      invite: 'tok_123-abc',
+    });
+  });
+
   it('switches tabs', async () => {
     const { location } = renderWithApp(page, { route: '/auth', user: null });
     await userEvent.click(screen.getByRole('tab', { name: 'Register' }));

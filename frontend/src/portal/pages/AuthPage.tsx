@@ -26,6 +26,7 @@ export function AuthPage() {
   const [params, setParams] = useSearchParams();
   const tab: AuthTab = params.get('tab') === 'register' ? 'register' : 'login';
   const invitedEmail = params.get('email') ?? '';
+  const invite = params.get('invite') ?? undefined;
   // sent here because the session ended (idle limit, signed out everywhere): say so once
   const [sessionEnded] = useState(takeSessionEnded);
   // 'loading' until the note's chunk is in; 'failed' (offline) shows the page without the note
@@ -76,7 +77,7 @@ export function AuthPage() {
         {tab === 'login' ? (
           <LoginForm onSubmitting={onSubmitting} />
         ) : (
-          <RegisterForm key={invitedEmail} defaultEmail={invitedEmail} onSubmitting={onSubmitting} />
+          <RegisterForm key={invitedEmail} defaultEmail={invitedEmail} invite={invite} onSubmitting={onSubmitting} />
         )}
       </Box>
     </AuthShell>

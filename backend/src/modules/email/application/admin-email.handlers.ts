@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { normalizeEmail, UserRepository } from '../../clients';
+import { EmailVerification, normalizeEmail, UserRepository } from '../../clients';
 import { AppConfig } from '../../../shared/config/app-config';
 import { ConflictError, DomainError, NotFoundError } from '../../../shared/errors/domain-error';
 import { TransactionHost } from '../../../shared/transaction/transaction-host';
@@ -46,6 +46,7 @@ export class AdminEmailHandlers {
     private readonly users: UserRepository,
     private readonly tx: TransactionHost,
     private readonly config: AppConfig,
+    private readonly verification: EmailVerification,
   ) {}
 
   async sendTest(to: string, type: TestEmailType, username?: string): Promise<EmailActionResult> {
@@ -68,8 +69,9 @@ export class AdminEmailHandlers {
           email: 'A client with this email already has an account',
         });
       }
+      const invite = await this.verification.invite(to);
       return this.outbox.enqueue(
-        invitationEmail({ to, clientName: p.clientName, customMessage: p.customMessage, appUrl: this.config.appUrl }),
+        invitationEmail({ to, clientName: p.clientName, customMessage: p.customMessage, appUrl: this.config.appUrl, invite }),
       );
     });
     const s = await this.watch.firstTries([id], FIRST_TRY_WAIT_MS);

@@ -17,6 +17,7 @@ describe('RegisterHandler', () => {
     const links: string[] = [];
     verification = {
       issue: async (u: User) => (links.push(u.email), `http://studio.test/verify-email?token=t-${links.length}`),
+      useInvitation: async (token: string, email: string) => token === 'invite-for-cara' && email.toLowerCase() === 'cara@example.com',
     } as unknown as EmailVerification;
     handler = new RegisterHandler(users, new FakeHasher(), outbox as unknown as EmailOutbox, immediateTx(), config, verification);
   });
@@ -61,6 +62,27 @@ describe('RegisterHandler', () => {
     const made = await handler.execute({ username: 'Bob Stone', email: 'bob@example.com', password: 'secret1', actor: admin() });
     expect(made.emailVerified).toBe(true);
     expect(outbox.sent[1].html).not.toContain('verify-email');
+  });
+
+  it('verifies an account made from an invitation to its own address, and sends it no link', async () => {
+    const cara = await handler.execute({
+      username: 'Cara Moss',
+      email: 'Cara@example.com',
+      password: 'secret1',
+      invite: 'invite-for-cara',
+      actor: null,
+    });
+    expect(cara.emailVerified).toBe(true);
+    expect(outbox.sent[0].html).not.toContain('verify-email');
+    const other = await handler.execute({
+      username: 'Dan Moss',
+      email: 'dan@example.com',
+      password: 'secret1',
+      invite: 'invite-for-cara',
+      actor: null,
+    });
+    expect(other.emailVerified).toBe(false);
+    expect(outbox.sent[1].html).toContain('verify-email');
   });
 
   it('refuses a taken e-mail or name and stores nothing more', async () => {

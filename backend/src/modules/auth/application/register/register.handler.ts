@@ -11,6 +11,8 @@ export interface RegisterCommand {
   password: string;
   /** Only honoured when the caller is an admin (spec §6): public registration never grants admin. */
   role?: Role;
+  /** An invitation's token: the address is verified at once when it is the invited one (CONTRACT §8). */
+  invite?: string;
   actor: User | null;
 }
 
@@ -33,12 +35,14 @@ export class RegisterHandler {
       const conflict = await this.users.findConflict(cmd.email, cmd.username);
       if (conflict.email) throw emailTaken();
       if (conflict.username) throw usernameTaken();
-      // CONTRACT §8: an account the admin creates is verified; one made by its owner proves its address
+      // CONTRACT §8: an account the admin creates is verified, so is one made from an invitation to its
+      // address; any other proves its address with the welcome e-mail's link
       const byAdmin = cmd.actor?.isAdmin === true;
+      const invited = !byAdmin && cmd.invite !== undefined && (await this.verification.useInvitation(cmd.invite, cmd.email));
       const user = await this.users.save(
-        User.register({ username: cmd.username, email: cmd.email, passwordHash, role, emailVerified: byAdmin }, new Date()),
+        User.register({ username: cmd.username, email: cmd.email, passwordHash, role, emailVerified: byAdmin || invited }, new Date()),
       );
-      const verifyUrl = byAdmin ? undefined : await this.verification.issue(user);
+      const verifyUrl = user.emailVerified ? undefined : await this.verification.issue(user);
       await this.outbox.enqueue(welcomeEmail({ to: user.email, username: user.username, appUrl: this.config.appUrl, verifyUrl }));
       return user;
     });

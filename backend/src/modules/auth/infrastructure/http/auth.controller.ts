@@ -73,6 +73,7 @@ export class AuthController {
       email: body.email,
       password: body.password,
       role: body.role,
+      invite: body.invite,
       actor,
     });
     if (!actor?.isAdmin) await signIn(req, user, null);

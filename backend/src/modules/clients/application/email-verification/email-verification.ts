@@ -13,6 +13,8 @@ import { UserRepository } from '../ports/user.repository';
 export const VERIFICATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** New links an account may ask for in an hour (the welcome e-mail's and a changed address's count too). */
 export const VERIFICATION_LINKS_PER_HOUR = 5;
+/** How long an invitation proves the invited address. */
+export const INVITATION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const LINK_INVALID = 'This verification link is invalid or has expired.';
 export const VERIFIED = 'Your email address is verified.';
@@ -42,6 +44,19 @@ export class EmailVerification {
     const token = randomBytes(32).toString('base64url');
     await this.links.add(user.id, user.email, hashOf(token), new Date(now.getTime() + VERIFICATION_TTL_MS));
     return `${this.config.appUrl}/verify-email?token=${token}`;
+  }
+
+  /** An invitation's token for `email` (inside the caller's transaction): registering with it verifies that address. */
+  async invite(email: string, now = new Date()): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.links.addInvitation(email.trim().toLowerCase(), hashOf(token), new Date(now.getTime() + INVITATION_TTL_MS));
+    return token;
+  }
+
+  /** True (and the invitation used up) when `token` is an open invitation for `email`. */
+  async useInvitation(token: string, email: string, now = new Date()): Promise<boolean> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
+    return this.links.useInvitation(hashOf(token), email.trim().toLowerCase(), now);
   }
 
   /** A link for a changed address, sent by the e-mail module with the change (inside its transaction). */

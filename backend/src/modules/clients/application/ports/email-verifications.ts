@@ -16,4 +16,10 @@ export abstract class EmailVerifications {
   abstract markUsed(id: number, at: Date): Promise<void>;
   /** Locks the account's row (so parallel requests count one after another), then counts its links since `since`. */
   abstract countSince(userId: number, since: Date): Promise<number>;
+  abstract addInvitation(email: string, tokenHash: string, expiresAt: Date): Promise<void>;
+  /**
+   * Marks the unused, unexpired invitation with this token hash for this address used; false when
+   * there is none (unknown, used, expired, or made for another address).
+   */
+  abstract useInvitation(tokenHash: string, email: string, at: Date): Promise<boolean>;
 }

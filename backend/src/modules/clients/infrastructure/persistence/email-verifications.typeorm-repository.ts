@@ -46,4 +46,26 @@ export class EmailVerificationsTypeormRepository extends EmailVerifications {
     );
     return rows[0]?.n ?? 0;
   }
+
+  async addInvitation(email: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.tx.manager.query(`INSERT INTO invitations (email, token_hash, expires_at) VALUES ($1, $2, $3)`, [
+      email,
+      tokenHash,
+      expiresAt,
+    ]);
+  }
+
+  async useInvitation(tokenHash: string, email: string, at: Date): Promise<boolean> {
+    // one statement: two registrations racing for one invitation cannot both use it (as a SELECT, so
+    // the driver answers the rows and not an UPDATE's [rows, count])
+    const rows: Array<{ n: number }> = await this.tx.manager.query(
+      `WITH used AS (
+         UPDATE invitations SET used_at = $3
+          WHERE token_hash = $1 AND lower(email) = lower($2) AND used_at IS NULL AND expires_at > $3
+          RETURNING id)
+       SELECT count(*)::int AS n FROM used`,
+      [tokenHash, email, at],
+    );
+    return rows[0]?.n === 1;
+  }
 }

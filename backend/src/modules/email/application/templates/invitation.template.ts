@@ -1,13 +1,22 @@
 import type { EmailMessage } from '../../domain/email-message';
 import { escapeHtml, renderLayout } from './layout';
 
-/** CONTRACT §5: the link opens the Register tab pre-filled with the invited address. */
-export function invitationLink(appUrl: string, email: string): string {
-  return `${appUrl}/auth?tab=register&email=${encodeURIComponent(email)}`;
+/**
+ * CONTRACT §5 and §8: the link opens the Register tab pre-filled with the invited address, and carries
+ * the invitation's token, which verifies that address when the account is made with it.
+ */
+export function invitationLink(appUrl: string, email: string, invite?: string): string {
+  return `${appUrl}/auth?tab=register&email=${encodeURIComponent(email)}${invite ? `&invite=${invite}` : ''}`;
 }
 
-export function invitationEmail(p: { to: string; clientName: string; customMessage?: string; appUrl: string }): EmailMessage {
-  const url = invitationLink(p.appUrl, p.to);
+export function invitationEmail(p: {
+  to: string;
+  clientName: string;
+  customMessage?: string;
+  appUrl: string;
+  invite?: string;
+}): EmailMessage {
+  const url = invitationLink(p.appUrl, p.to, p.invite);
   const note = p.customMessage?.trim();
   const noteHtml = note
     ? `<p style="margin:0 0 12px;padding:12px 16px;background:#f1f5f9;border-left:4px solid #1e3a8a;border-radius:4px;white-space:pre-line">${escapeHtml(note)}</p>`

@@ -23,7 +23,6 @@ export function VerifyEmailBanner({ email }: { email: string }) {
     <Alert
       // a standing note, not an alert: it would be read out again on every page
       role="note"
-      aria-label="Email address not confirmed"
       severity="info"
       sx={{ mb: 3, alignItems: 'center' }}
       action={

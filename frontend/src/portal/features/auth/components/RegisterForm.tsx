@@ -14,13 +14,15 @@ import { validateRegister, type RegisterValues } from '../validation';
 
 interface RegisterFormProps {
   defaultEmail?: string;
+  /** The invitation link's token (`&invite=`): sent along, it verifies the invited address at once. */
+  invite?: string;
   /** Called when a valid form is submitted, before the request (the page then leaves redirects to the form). */
   onSubmitting?: () => void;
 }
 
 const resolver = resolverFrom(validateRegister);
 
-export function RegisterForm({ defaultEmail = '', onSubmitting }: RegisterFormProps) {
+export function RegisterForm({ defaultEmail = '', invite, onSubmitting }: RegisterFormProps) {
   const form = useForm<RegisterValues>({
     defaultValues: { username: '', email: defaultEmail, password: '', confirmPassword: '' },
     resolver,
@@ -37,6 +39,7 @@ export function RegisterForm({ defaultEmail = '', onSubmitting }: RegisterFormPr
         username: values.username.trim(),
         email: values.email.trim(),
         password: values.password,
+        ...(invite ? { invite } : {}),
       });
       toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
       navigate(isAdmin(user) ? '/admin' : '/projects', { replace: true });

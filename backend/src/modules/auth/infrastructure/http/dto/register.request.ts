@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { BasicPasswordField, EmailField, UsernameField } from '../../../../../shared/http/account-fields';
 
 export class RegisterRequest {
@@ -19,4 +19,13 @@ export class RegisterRequest {
   @IsOptional()
   @IsIn(['client', 'admin'], { message: 'Role must be client or admin' })
   role?: 'client' | 'admin';
+
+  @ApiPropertyOptional({
+    description: 'The token of an invitation link (`&invite=`): the account starts verified when its e-mail is the invited one',
+    maxLength: 200,
+  })
+  @IsOptional()
+  @IsString({ message: 'Invitation is invalid' })
+  @MaxLength(200, { message: 'Invitation is invalid' })
+  invite?: string;
 }
