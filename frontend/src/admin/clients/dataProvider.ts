@@ -6,7 +6,7 @@ import { httpClient } from '../providers/httpClient';
 export type ClientRecord = Omit<User, 'company' | 'createdAt'> & Partial<Pick<User, 'company' | 'createdAt'>> & RaRecord<number>;
 
 /** What the New Client dialogs send (spec §7: POST /api/register as admin carries a role). */
-export type ClientCreateData = Required<RegisterRequest>;
+export type ClientCreateData = Required<Omit<RegisterRequest, 'invite'>>;
 
 /** What the Edit Client dialog sends (spec §7: PUT /api/clients/{id} {username, email, role}). */
 export type ClientUpdateData = UpdateClientRequest;

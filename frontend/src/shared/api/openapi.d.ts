@@ -4,3175 +4,3175 @@
  */
 
 export interface paths {
-  '/api/health': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 200 once the database answers, 503 otherwise */
+        get: operations["HealthController_check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** 200 once the database answers, 503 otherwise */
-    get: operations['HealthController_check'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/public-config': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/public-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public settings for the browser: booking page, payment mode and publishable key */
+        get: operations["PublicConfigController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Public settings for the browser: booking page, payment mode and publishable key */
-    get: operations['PublicConfigController_get'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/update-account': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/update-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the signed-in user’s name, e-mail, company or password */
+        patch: operations["AccountController_update"];
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /** Change the signed-in user’s name, e-mail, company or password */
-    patch: operations['AccountController_update'];
-    trace?: never;
-  };
-  '/api/delete-account': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/delete-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the signed-in user’s account; its payments and credit history stay readable */
+        delete: operations["AccountController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Delete the signed-in user’s account; its payments and credit history stay readable */
-    delete: operations['AccountController_remove'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/clients': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account (clients and admins), id ascending; filter q (name or e-mail) and role */
+        get: operations["ClientsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Every account (clients and admins), id ascending; filter q (name or e-mail) and role */
-    get: operations['ClientsController_list'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/clients/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ClientsController_one"];
+        put: operations["ClientsController_update"];
+        post?: never;
+        /** Delete an account: gone from lists and sign-in; its projects and payments stay */
+        delete: operations["ClientsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get: operations['ClientsController_one'];
-    put: operations['ClientsController_update'];
-    post?: never;
-    /** Delete an account: gone from lists and sign-in; its projects and payments stay */
-    delete: operations['ClientsController_remove'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/clients/{id}/end-sessions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/clients/{id}/end-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign an account out everywhere: every session of it ends (the admin's own current one excepted) */
+        post: operations["ClientsController_signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Sign an account out everywhere: every session of it ends (the admin's own current one excepted) */
-    post: operations['ClientsController_signOutEverywhere'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/verify-email': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uses a verification link (single use, 7 days): the account’s e-mail address is verified */
+        post: operations["EmailVerificationController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Uses a verification link (single use, 7 days): the account’s e-mail address is verified */
-    post: operations['EmailVerificationController_verify'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/verify-email/resend': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the signed-in account a new verification link (5 an hour) */
+        post: operations["EmailVerificationController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Sends the signed-in account a new verification link (5 an hour) */
-    post: operations['EmailVerificationController_resend'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/email-status': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/email-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Connect to the mail server and sign in, to tell whether e-mail can go out */
+        get: operations["EmailController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Connect to the mail server and sign in, to tell whether e-mail can go out */
-    get: operations['EmailController_status'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/test-email': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/admin/test-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test of the welcome or project e-mail to any address */
+        post: operations["EmailController_testEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Send a test of the welcome or project e-mail to any address */
-    post: operations['EmailController_testEmail'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/send-test-welcome-email': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/send-test-welcome-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Send a test welcome e-mail to the admin's own address */
+        get: operations["EmailController_testWelcome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Send a test welcome e-mail to the admin's own address */
-    get: operations['EmailController_testWelcome'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/send-test-project-email': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/send-test-project-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Send a test project notification to the admin's own address */
+        get: operations["EmailController_testProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Send a test project notification to the admin's own address */
-    get: operations['EmailController_testProject'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/send-client-invitation': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/admin/send-client-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite someone to register: the link opens Register pre-filled with their address */
+        post: operations["EmailController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Invite someone to register: the link opens Register pre-filled with their address */
-    post: operations['EmailController_invite'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/send-custom-email': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/admin/send-custom-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an HTML e-mail, as written, to the listed addresses and/or every client */
+        post: operations["EmailController_custom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Send an HTML e-mail, as written, to the listed addresses and/or every client */
-    post: operations['EmailController_custom'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/email-outbox': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/admin/email-outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every stored message, newest first, with its state, tries and last error */
+        get: operations["EmailController_outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Every stored message, newest first, with its state, tries and last error */
-    get: operations['EmailController_outbox'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/email-outbox/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/admin/email-outbox/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One stored message with its HTML and text (not for password-reset e-mails) */
+        get: operations["EmailController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** One stored message with its HTML and text (not for password-reset e-mails) */
-    get: operations['EmailController_detail'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/email-outbox/{id}/resend': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/admin/email-outbox/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a failed message again, its tries counted from 0 */
+        post: operations["EmailController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Queue a failed message again, its tries counted from 0 */
-    post: operations['EmailController_resend'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/user': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user */
+        get: operations["AuthController_currentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The signed-in user */
-    get: operations['AuthController_currentUser'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/login': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in; starts a new session (new session id) */
+        post: operations["AuthController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Sign in; starts a new session (new session id) */
-    post: operations['AuthController_login'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/register': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account
+         * @description Public registration creates a client and signs them in. An admin may send a role; the admin stays signed in as themself.
+         */
+        post: operations["AuthController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Create an account
-     * @description Public registration creates a client and signs them in. An admin may send a role; the admin stays signed in as themself.
-     */
-    post: operations['AuthController_register'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/logout': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: the session is destroyed on the server */
+        post: operations["AuthController_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Sign out: the session is destroyed on the server */
-    post: operations['AuthController_logout'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/verify/request-code': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/verify/request-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a 6-digit password reset code; the same answer whether or not the account exists */
+        post: operations["AuthController_requestResetCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** E-mail a 6-digit password reset code; the same answer whether or not the account exists */
-    post: operations['AuthController_requestResetCode'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/verify/reset-password': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/verify/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the e-mailed code; ends every session of the account */
+        post: operations["AuthController_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Set a new password with the e-mailed code; ends every session of the account */
-    post: operations['AuthController_reset'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/projects': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All projects with their services, newest first; filter q, isPaid, clientId */
+        get: operations["ProjectsController_list"];
+        put?: never;
+        /** Create a project; priced from its services; the client is e-mailed */
+        post: operations["ProjectsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** All projects with their services, newest first; filter q, isPaid, clientId */
-    get: operations['ProjectsController_list'];
-    put?: never;
-    /** Create a project; priced from its services; the client is e-mailed */
-    post: operations['ProjectsController_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/projects/client/{userId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/projects/client/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's projects with their services (that client or an admin) */
+        get: operations["ProjectsController_ofClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A client's projects with their services (that client or an admin) */
-    get: operations['ProjectsController_ofClient'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/projects/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProjectsController_one"];
+        /** Edit a project; lines given replace the lines; the default-service rule of spec §7 */
+        put: operations["ProjectsController_update"];
+        post?: never;
+        delete: operations["ProjectsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get: operations['ProjectsController_one'];
-    /** Edit a project; lines given replace the lines; the default-service rule of spec §7 */
-    put: operations['ProjectsController_update'];
-    post?: never;
-    delete: operations['ProjectsController_remove'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/projects/{id}/services': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/projects/{id}/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProjectsController_services"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get: operations['ProjectsController_services'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/projects/{id}/mark-paid': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/projects/{id}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Record a completed manual payment of what is owed and mark the project paid */
+        patch: operations["ProjectsController_markPaidByAdmin"];
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /** Record a completed manual payment of what is owed and mark the project paid */
-    patch: operations['ProjectsController_markPaidByAdmin'];
-    trace?: never;
-  };
-  '/api/mark-project-as-paid': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/mark-project-as-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The same as PATCH /api/projects/{id}/mark-paid, with the note as paymentNote */
+        post: operations["ProjectsController_markPaidByAdminBody"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** The same as PATCH /api/projects/{id}/mark-paid, with the note as paymentNote */
-    post: operations['ProjectsController_markPaidByAdminBody'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/mark-project-as-paid/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/mark-project-as-paid/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The owner's call once nothing is owed (all services paid with credits) */
+        post: operations["ProjectsController_markPaidByOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** The owner's call once nothing is owed (all services paid with credits) */
-    post: operations['ProjectsController_markPaidByOwner'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/projects/{id}/add-service': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/projects/{id}/add-service": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a service line (quantities add up); the price is recomputed */
+        post: operations["ProjectsController_addService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Add a service line (quantities add up); the price is recomputed */
-    post: operations['ProjectsController_addService'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/project-remaining-balance/{projectId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/project-remaining-balance/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What is still owed on a project (the owner or an admin) */
+        get: operations["ProjectPaymentsController_remaining"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** What is still owed on a project (the owner or an admin) */
-    get: operations['ProjectPaymentsController_remaining'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/create-payment-intent': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/create-payment-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a card payment of the unpaid remainder (the owner only) */
+        post: operations["ProjectPaymentsController_createIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Start a card payment of the unpaid remainder (the owner only) */
-    post: operations['ProjectPaymentsController_createIntent'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/confirm-payment': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/confirm-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a card payment after the server has checked it with the provider */
+        post: operations["ProjectPaymentsController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Record a card payment after the server has checked it with the provider */
-    post: operations['ProjectPaymentsController_confirm'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/services': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalogue, name ascending; with list parameters one page and Content-Range */
+        get: operations["ServicesController_list"];
+        put?: never;
+        post: operations["ServicesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The catalogue, name ascending; with list parameters one page and Content-Range */
-    get: operations['ServicesController_list'];
-    put?: never;
-    post: operations['ServicesController_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/services/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/services/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ServicesController_one"];
+        put: operations["ServicesController_update"];
+        post?: never;
+        delete: operations["ServicesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get: operations['ServicesController_one'];
-    put: operations['ServicesController_update'];
-    post?: never;
-    delete: operations['ServicesController_remove'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/payments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment history, newest first; filter q, day (YYYY-MM-DD) with tz, status */
+        get: operations["PaymentsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Payment history, newest first; filter q, day (YYYY-MM-DD) with tz, status */
-    get: operations['PaymentsController_list'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/payments/summary': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/payments/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Total and count of every payment matching the filter (the Total Revenue card) */
+        get: operations["PaymentsController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Total and count of every payment matching the filter (the Total Revenue card) */
-    get: operations['PaymentsController_summary'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/payments/export.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/payments/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every payment matching the filter, as a CSV download */
+        get: operations["PaymentsController_exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Every payment matching the filter, as a CSV download */
-    get: operations['PaymentsController_exportCsv'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/dashboard': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard cards and the 5 newest activities; tz is the admin’s IANA time zone */
+        get: operations["PaymentsController_figures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The dashboard cards and the 5 newest activities; tz is the admin’s IANA time zone */
-    get: operations['PaymentsController_figures'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/payment-emulator/payment_intents/{id}/confirm': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/payment-emulator/payment_intents/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an emulated PaymentIntent with a test payment method (the owner only) */
+        post: operations["PaymentEmulatorController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Confirm an emulated PaymentIntent with a test payment method (the owner only) */
-    post: operations['PaymentEmulatorController_confirm'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/create-credit-payment-intent': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/create-credit-payment-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start buying a bundle by card, at the bundle's own price */
+        post: operations["CreditsController_creditIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Start buying a bundle by card, at the bundle's own price */
-    post: operations['CreditsController_creditIntent'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/purchase-credits': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/purchase-credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add the bundle's credits for this user's succeeded card payment (once per payment) */
+        post: operations["CreditsController_purchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Add the bundle's credits for this user's succeeded card payment (once per payment) */
-    post: operations['CreditsController_purchase'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/project-services-with-credits/{projectId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/project-services-with-credits/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project's services with their credit eligibility and how they were paid (owner or admin) */
+        get: operations["CreditsController_projectServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A project's services with their credit eligibility and how they were paid (owner or admin) */
-    get: operations['CreditsController_projectServices'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/redeem-credits': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/redeem-credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay every eligible unpaid service of a project with credits (the owner) */
+        post: operations["CreditsController_redeemCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Pay every eligible unpaid service of a project with credits (the owner) */
-    post: operations['CreditsController_redeemCredits'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/credit-bundles': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/credit-bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bundles on sale (active only), cheapest first */
+        get: operations["CreditsController_active"];
+        put?: never;
+        post: operations["CreditsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The bundles on sale (active only), cheapest first */
-    get: operations['CreditsController_active'];
-    put?: never;
-    post: operations['CreditsController_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/credit-bundles/admin': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/credit-bundles/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every bundle, active or not */
+        get: operations["CreditsController_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Every bundle, active or not */
-    get: operations['CreditsController_all'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/credit-bundles/usage': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/credit-bundles/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Number of purchases of each bundle: {"<bundleId>": count} */
+        get: operations["CreditsController_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Number of purchases of each bundle: {"<bundleId>": count} */
-    get: operations['CreditsController_usage'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/credit-bundles/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/credit-bundles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["CreditsController_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["CreditsController_update"];
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: operations['CreditsController_remove'];
-    options?: never;
-    head?: never;
-    patch: operations['CreditsController_update'];
-    trace?: never;
-  };
-  '/api/user-credits/{userId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/user-credits/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's credit balance (that client or an admin) */
+        get: operations["CreditsController_balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A client's credit balance (that client or an admin) */
-    get: operations['CreditsController_balance'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/clients-with-credits': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/clients-with-credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clients in name order with their balance and latest transactions (at most 5 each; the whole history is GET /api/credit-transactions/{clientId}). Optional search q on name or e-mail; with range=[start,end] one page and its total in Content-Range, without it the whole (searched) list */
+        get: operations["CreditsController_clients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Clients in name order with their balance and latest transactions (at most 5 each; the whole history is GET /api/credit-transactions/{clientId}). Optional search q on name or e-mail; with range=[start,end] one page and its total in Content-Range, without it the whole (searched) list */
-    get: operations['CreditsController_clients'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/credit-transactions/{clientId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/credit-transactions/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's whole credit history, newest first (the list carries only the latest few) */
+        get: operations["CreditsController_clientTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A client's whole credit history, newest first (the list carries only the latest few) */
-    get: operations['CreditsController_clientTransactions'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/credit-projects/{clientId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/credit-projects/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's projects where credits were used */
+        get: operations["CreditsController_creditProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The client's projects where credits were used */
-    get: operations['CreditsController_creditProjects'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/credit-adjustments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/credit-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add or remove credits; a removal above the balance is refused (400) */
+        post: operations["CreditsController_adjustCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Add or remove credits; a removal above the balance is refused (400) */
-    post: operations['CreditsController_adjustCredits'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    HealthResponse: {
-      /** @example ok */
-      status: string;
+    schemas: {
+        HealthResponse: {
+            /** @example ok */
+            status: string;
+        };
+        PublicConfigResponse: {
+            /** @example https://calendly.com/studio/session */
+            bookingUrl: string | null;
+            /**
+             * @description emulator when STRIPE_SECRET_KEY is unset
+             * @enum {string}
+             */
+            paymentMode: "stripe" | "emulator";
+            /** @example pk_test_… */
+            stripePublishableKey: string | null;
+        };
+        UpdateAccountRequest: {
+            /** @example Ann Lee */
+            username: string;
+            /** @example ann@example.com */
+            email: string;
+            /** @example Lee Interiors */
+            company?: string | null;
+            /** @description A new password; leave out to keep the current one */
+            password?: string;
+            /** @description The account’s current password: required to change the e-mail or the password, not for a name or company change */
+            currentPassword?: string;
+        };
+        UserResponse: {
+            /** @example 7 */
+            id: number;
+            /** @example Ann Lee */
+            username: string;
+            /** @example ann@example.com */
+            email: string;
+            /** @example Lee Interiors */
+            company: string | null;
+            /**
+             * @example client
+             * @enum {string}
+             */
+            role: "client" | "admin";
+            /**
+             * Format: date-time
+             * @example 2026-01-05T15:04:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @description The address was proven (a verification link, an invitation, or created by the admin)
+             * @example true
+             */
+            emailVerified: boolean;
+        };
+        SuccessResponse: {
+            /** @example true */
+            success: boolean;
+            /** @example Done */
+            message: string;
+        };
+        UpdateClientRequest: {
+            /** @example Ann Lee */
+            username: string;
+            /** @example ann@example.com */
+            email: string;
+            /** @enum {string} */
+            role: "client" | "admin";
+        };
+        EndSessionsResponse: {
+            /** @example true */
+            success: boolean;
+            /** @example Done */
+            message: string;
+            /**
+             * @description How many sessions ended
+             * @example 2
+             */
+            ended: number;
+        };
+        VerifyEmailRequest: {
+            /**
+             * @description The token of the link /verify-email?token=…
+             * @example q3V9…
+             */
+            token: string;
+        };
+        EmailStatusResponse: {
+            /** @enum {string} */
+            status: "connected" | "mock" | "error";
+            /** @enum {string} */
+            reason?: "no_credentials" | "authentication_failed";
+            /** @example Invalid login: 535 Authentication failed */
+            error?: string;
+        };
+        TestEmailRequest: {
+            /** @example ann@example.com */
+            email: string;
+            /** @enum {string} */
+            type: "welcome" | "project";
+        };
+        EmailActionResponse: {
+            /** @example true */
+            success: boolean;
+            /** @example Invitation sent to ann@example.com */
+            message: string;
+        };
+        InvitationRequest: {
+            /** @example ann@example.com */
+            email: string;
+            /** @example Ann Lee */
+            clientName: string;
+            /** @example Looking forward to our shoot on Friday! */
+            customMessage?: string;
+        };
+        CustomEmailRequest: {
+            /**
+             * @description Ignored duplicates; with sendToAll, added to every client
+             * @example [
+             *       "ann@example.com"
+             *     ]
+             */
+            recipients: string[];
+            /** @example Spring mini-sessions are open */
+            subject: string;
+            /**
+             * @description Sent as written
+             * @example <h1>Spring mini-sessions</h1><p>Book your slot…</p>
+             */
+            htmlContent: string;
+            /** @default false */
+            sendToAll: boolean;
+        };
+        CustomEmailResponse: {
+            /** @example true */
+            success: boolean;
+            /** @example Invitation sent to ann@example.com */
+            message: string;
+            /**
+             * @description How many messages were stored in the outbox
+             * @example 12
+             */
+            queued: number;
+        };
+        OutboxItemResponse: {
+            /** @example 41 */
+            id: number;
+            /** @enum {string} */
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification";
+            /** @example ann@example.com */
+            to: string;
+            /** @example Welcome to your photography client portal */
+            subject: string;
+            /** @enum {string} */
+            status: "pending" | "sending" | "sent" | "logged" | "failed";
+            /** @example 1 */
+            attempts: number;
+            lastError: string | null;
+            /** @example 250 OK: queued */
+            serverResponse: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a pending message is tried next
+             */
+            nextAttemptAt: string | null;
+        };
+        OutboxDetailResponse: {
+            /** @example 41 */
+            id: number;
+            /** @enum {string} */
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification";
+            /** @example ann@example.com */
+            to: string;
+            /** @example Welcome to your photography client portal */
+            subject: string;
+            /** @enum {string} */
+            status: "pending" | "sending" | "sent" | "logged" | "failed";
+            /** @example 1 */
+            attempts: number;
+            lastError: string | null;
+            /** @example 250 OK: queued */
+            serverResponse: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a pending message is tried next
+             */
+            nextAttemptAt: string | null;
+            /** @description null for password-reset e-mails */
+            html: string | null;
+            /** @description null for password-reset e-mails */
+            text: string | null;
+        };
+        LoginRequest: {
+            /** @example ann@example.com */
+            email: string;
+            /** @example secret123 */
+            password: string;
+            /** @description Keep the session for 30 days instead of until the browser closes */
+            rememberMe?: boolean;
+        };
+        RegisterRequest: {
+            /** @example Ann Lee */
+            username: string;
+            /** @example ann@example.com */
+            email: string;
+            /** @example secret123 */
+            password: string;
+            /**
+             * @description Honoured only when an admin creates the account; public registration always makes a client
+             * @enum {string}
+             */
+            role?: "client" | "admin";
+            /** @description The token of an invitation link (`&invite=`): the account starts verified when its e-mail is the invited one */
+            invite?: string;
+        };
+        RequestCodeRequest: {
+            /** @example ann@example.com */
+            email: string;
+        };
+        ResetPasswordRequest: {
+            /** @example ann@example.com */
+            email: string;
+            /** @example 042917 */
+            code: string;
+            /** @example Sunset#2026 */
+            newPassword: string;
+        };
+        ProjectServiceLine: {
+            /** @example 3 */
+            serviceId: number;
+            /** @example Aerial photography */
+            name: string;
+            /** @example Drone shots of the property */
+            description: string;
+            /**
+             * @description Unit price in dollars, as when the service was added
+             * @example 150
+             */
+            price: number;
+            /** @example 2 */
+            quantity: number;
+            /** @example 300 */
+            lineTotal: number;
+            /** @example false */
+            creditEligible: boolean;
+            /** @example 1 */
+            creditCost: number;
+            /**
+             * @description Paid with credits (spec §3 project_service_payments)
+             * @example false
+             */
+            paidWithCredits: boolean;
+        };
+        ProjectResponse: {
+            /** @example 4 */
+            id: number;
+            /** @example Harbour Lane listing */
+            name: string;
+            /** @example  */
+            description: string;
+            /** @example 7 */
+            clientId: number;
+            /** @example Ann Lee */
+            clientName: string;
+            /** @example 3 */
+            serviceId: number | null;
+            /** @example https://images.example.com/harbour.jpg */
+            thumbnailUrl: string | null;
+            /** @description For a client, only once the project is paid */
+            downloadLink: string | null;
+            /** @example 120 */
+            photoCount: number;
+            /** @example 349.99 */
+            price: number;
+            /** @example false */
+            isPaid: boolean;
+            /** Format: date-time */
+            date: string;
+            /**
+             * @description Completed payments, dollars
+             * @example 0
+             */
+            amountPaid: number;
+            /**
+             * @description What is still owed in money, dollars: price − services paid with credits − completed payments (0 once paid)
+             * @example 349.99
+             */
+            unpaidAmount: number;
+            /**
+             * @description Σ creditCost × quantity over credit-eligible lines
+             * @example 2
+             */
+            creditCost: number;
+            /**
+             * @description Credits the eligible services not yet paid with credits would cost now ('Use Credits (N)')
+             * @example 2
+             */
+            creditsDue: number;
+            services: components["schemas"]["ProjectServiceLine"][];
+        };
+        ProjectServiceRef: {
+            /** @example 3 */
+            serviceId: number;
+            /** @example 2 */
+            quantity: number;
+        };
+        SelectedServiceRequest: {
+            /** @example 3 */
+            serviceId: number;
+            /** @example 1 */
+            quantity: number;
+        };
+        ProjectRequest: {
+            /** @example Harbour Lane listing */
+            name: string;
+            /** @example Twilight shots of the terrace */
+            description?: string;
+            /**
+             * @description A number or a numeric string
+             * @example 7
+             */
+            clientId: number;
+            /** @example https://images.example.com/harbour.jpg */
+            thumbnailUrl?: string | null;
+            /** @example https://files.example.com/harbour.zip */
+            downloadLink?: string | null;
+            /**
+             * @default 0
+             * @example 120
+             */
+            photoCount: number;
+            /**
+             * @description 'Mark as Already Paid'
+             * @default false
+             */
+            isPaid: boolean;
+            /** @description Used only when there are no service lines */
+            price?: number | string;
+            selectedServices?: components["schemas"]["SelectedServiceRequest"][];
+        };
+        MarkPaidRequest: {
+            /** @example Paid in cash at the shoot */
+            note?: string;
+        };
+        AdminMarkPaidRequest: {
+            /** @example 4 */
+            projectId: number;
+            /** @example Paid by bank transfer */
+            paymentNote?: string;
+        };
+        AddServiceRequest: {
+            /** @example 3 */
+            serviceId: number;
+            /** @example 1 */
+            quantity: number;
+        };
+        RemainingBalanceResponse: {
+            /**
+             * @description Dollars
+             * @example 399.5
+             */
+            unpaidAmount: number;
+        };
+        ProjectIdRequest: {
+            /** @example 4 */
+            projectId: number;
+        };
+        PaymentIntentResponse: {
+            /** @example pi_3Nx…_secret_… */
+            clientSecret: string;
+            /**
+             * @description Dollars
+             * @example 399.5
+             */
+            amount: number;
+            /** @example pi_3Nx… */
+            paymentIntentId: string;
+        };
+        ConfirmPaymentRequest: {
+            /** @example 4 */
+            projectId: number;
+            /** @example pi_3Nx… */
+            paymentIntentId: string;
+        };
+        ConfirmPaymentResponse: {
+            /** @example true */
+            success: boolean;
+            project: components["schemas"]["ProjectResponse"];
+        };
+        ServiceResponse: {
+            /** @example 3 */
+            id: number;
+            /** @example Aerial photography */
+            name: string;
+            /** @example Drone shots of the property */
+            description: string;
+            /**
+             * @description Dollars
+             * @example 150
+             */
+            price: number;
+            /** @example true */
+            isStandard: boolean;
+            /** @example false */
+            creditEligible: boolean;
+            /** @example 1 */
+            creditCost: number;
+        };
+        ServiceRequest: {
+            /** @example Aerial photography */
+            name: string;
+            /** @example Drone shots of the property and its surroundings */
+            description?: string;
+            /**
+             * @description Dollars, at most 2 decimals
+             * @example 150
+             */
+            price: number | string;
+            /** @default true */
+            isStandard: boolean;
+            /** @default false */
+            creditEligible: boolean;
+            /**
+             * @description Credits per unit; empty means 1
+             * @default 1
+             */
+            creditCost: number;
+        };
+        PaymentResponse: {
+            /** @example 12 */
+            id: number;
+            /** @example 4 */
+            projectId: number;
+            /** @example Harbour Lane listing */
+            projectName: string;
+            /** @example 7 */
+            clientId: number | null;
+            /** @example Ann Lee */
+            clientName: string;
+            /**
+             * @description Dollars
+             * @example 250
+             */
+            amount: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T15:04:00.000Z
+             */
+            paymentDate: string;
+            /** @example null */
+            stripePaymentId: string | null;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            /** @example Marked as paid by admin */
+            note: string | null;
+            /** @enum {string} */
+            method: "Stripe" | "Manual";
+        };
+        PaymentSummaryResponse: {
+            /**
+             * @description Dollars
+             * @example 1250.5
+             */
+            total: number;
+            /** @example 9 */
+            count: number;
+        };
+        RevenueFigure: {
+            /** @example 1250.5 */
+            amount: number;
+            /** @example 9 */
+            count: number;
+            /** @example November 2026 */
+            month: string;
+        };
+        DashboardFigure: {
+            /** @example 1250.5 */
+            amount: number;
+            /** @example 9 */
+            count: number;
+        };
+        ClientsFigure: {
+            /** @example 42 */
+            count: number;
+            /**
+             * @description Equals count (spec §2)
+             * @example 42
+             */
+            newThisMonth: number;
+        };
+        ActivityItem: {
+            /** @enum {string} */
+            type: "payment" | "project" | "client";
+            /** @example Payment received */
+            title: string;
+            /** @example Harbour Lane listing — Ann Lee */
+            description: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 250 */
+            amount: number | null;
+        };
+        DashboardResponse: {
+            revenue: components["schemas"]["RevenueFigure"];
+            pending: components["schemas"]["DashboardFigure"];
+            activeClients: components["schemas"]["ClientsFigure"];
+            recentActivity: components["schemas"]["ActivityItem"][];
+        };
+        EmulatorConfirmRequest: {
+            /** @enum {string} */
+            payment_method: "pm_card_visa" | "pm_card_chargeDeclined";
+        };
+        EmulatedPaymentError: {
+            /** @example Your card was declined. */
+            message: string;
+            /** @example card_declined */
+            code?: string;
+            /** @example generic_decline */
+            decline_code?: string;
+        };
+        EmulatedIntentResponse: {
+            /** @example pi_3Nx… */
+            id: string;
+            /** @example payment_intent */
+            object: string;
+            /**
+             * @description Cents
+             * @example 39950
+             */
+            amount: number;
+            /** @example usd */
+            currency: string;
+            /** @example succeeded */
+            status: string;
+            client_secret: string;
+            metadata: {
+                [key: string]: string;
+            };
+            /** @description Set after a decline */
+            last_payment_error: components["schemas"]["EmulatedPaymentError"] | null;
+        };
+        CreditPaymentIntentRequest: {
+            /** @example 2 */
+            bundleId: number;
+            /** @description Must equal the bundle's price when given */
+            amount?: number | string;
+        };
+        CreditPaymentIntentResponse: {
+            clientSecret: string;
+            /**
+             * @description Dollars
+             * @example 90
+             */
+            amount: number;
+            /** @example pi_3Nx… */
+            paymentIntentId: string;
+        };
+        PurchaseCreditsRequest: {
+            /** @example 2 */
+            bundleId: number;
+            /**
+             * @description Without it, this user's latest succeeded, not yet credited intent for the bundle
+             * @example pi_3Nx…
+             */
+            stripePaymentId?: string;
+        };
+        PurchaseCreditsResponse: {
+            /** @example true */
+            success: boolean;
+            /**
+             * @description 0 when this payment had already been credited
+             * @example 10
+             */
+            creditsAdded: number;
+            /** @example 14 */
+            creditBalance: number;
+        };
+        ServiceWithCreditsResponse: {
+            /** @example 3 */
+            serviceId: number;
+            /** @example Aerial photography */
+            name: string;
+            /** @example 150 */
+            price: number;
+            /** @example 1 */
+            quantity: number;
+            /** @example true */
+            creditEligible: boolean;
+            /**
+             * @description The same as creditEligible (CONTRACT §4)
+             * @example true
+             */
+            isEligible: boolean;
+            /** @example 2 */
+            creditCost: number;
+            /** @example false */
+            paidWithCredits: boolean;
+        };
+        RedeemCreditsRequest: {
+            /** @example 4 */
+            projectId: number;
+            /** @example Credits used on Harbour Lane */
+            description?: string;
+        };
+        RedeemCreditsResponse: {
+            /**
+             * @description Services remain to be paid in money
+             * @example true
+             */
+            hasRemainingServices: boolean;
+            /**
+             * @description Dollars still owed in money
+             * @example 120
+             */
+            remainingBalance: number;
+            /**
+             * @description The client's credit balance afterwards
+             * @example 6
+             */
+            creditBalance: number;
+        };
+        BundleResponse: {
+            /** @example 2 */
+            id: number;
+            /** @example Starter pack */
+            name: string;
+            /** @example 10 credits for drone and floor-plan add-ons */
+            description: string;
+            /** @example 10 */
+            creditAmount: number;
+            /**
+             * @description Dollars
+             * @example 90
+             */
+            price: number;
+            /** @example true */
+            isActive: boolean;
+        };
+        CreateBundleRequest: {
+            /** @example Starter pack */
+            name: string;
+            /** @example  */
+            description?: string;
+            /** @example 90 */
+            price: number | string;
+            /** @example 10 */
+            creditAmount: number;
+            /** @default true */
+            isActive: boolean;
+        };
+        UpdateBundleRequest: {
+            name?: string;
+            description?: string;
+            price?: number | string;
+            creditAmount?: number;
+            isActive?: boolean;
+        };
+        UserCreditsResponse: {
+            /** @example 7 */
+            userId: number;
+            /** @example 12 */
+            balance: number;
+        };
+        CreditTransactionResponse: {
+            /** @example 12 */
+            id: number;
+            /**
+             * @description Positive; the type gives the sign
+             * @example 5
+             */
+            amount: number;
+            /** @enum {string} */
+            type: "purchase" | "redemption" | "adjustment-add" | "adjustment-remove";
+            description: string | null;
+            bundleId: number | null;
+            projectId: number | null;
+            /** Format: date-time */
+            transactionDate: string;
+        };
+        ClientWithCreditsResponse: {
+            /** @example 7 */
+            id: number;
+            /** @example Ann Lee */
+            username: string;
+            /** @example ann@example.com */
+            email: string;
+            /** @example 12 */
+            creditBalance: number;
+            /** @description Newest first, the latest 5 */
+            transactions: components["schemas"]["CreditTransactionResponse"][];
+        };
+        CreditProjectResponse: {
+            /** @example 4 */
+            id: number;
+            /** @example Harbour Lane listing */
+            name: string;
+        };
+        AdjustCreditsRequest: {
+            /** @example 7 */
+            userId: number;
+            /** @example 5 */
+            amount: number;
+            /** @enum {string} */
+            type: "add" | "remove";
+        };
+        AdjustCreditsResponse: {
+            /** @example 7 */
+            userId: number;
+            /** @example 12 */
+            balance: number;
+            transaction: components["schemas"]["CreditTransactionResponse"];
+        };
+        ErrorResponse: {
+            /** @example 400 */
+            statusCode: number;
+            /**
+             * @description The status code's name
+             * @example Bad Request
+             */
+            error: string;
+            /**
+             * @description A sentence for people
+             * @example Password must be at least 6 characters
+             */
+            message: string;
+            /**
+             * @description A stable code for programs, when there is one
+             * @example AUTH.NOT_SIGNED_IN
+             */
+            code?: string;
+            /**
+             * @description Field -> message, for validation errors
+             * @example {
+             *       "password": "Password must be at least 6 characters"
+             *     }
+             */
+            errors?: {
+                [key: string]: string;
+            };
+            /** @description The request's id, as in the server log */
+            requestId?: string;
+        };
     };
-    PublicConfigResponse: {
-      /** @example https://calendly.com/studio/session */
-      bookingUrl: string | null;
-      /**
-       * @description emulator when STRIPE_SECRET_KEY is unset
-       * @enum {string}
-       */
-      paymentMode: 'stripe' | 'emulator';
-      /** @example pk_test_… */
-      stripePublishableKey: string | null;
-    };
-    UpdateAccountRequest: {
-      /** @example Ann Lee */
-      username: string;
-      /** @example ann@example.com */
-      email: string;
-      /** @example Lee Interiors */
-      company?: string | null;
-      /** @description A new password; leave out to keep the current one */
-      password?: string;
-      /** @description The account’s current password: required to change the e-mail or the password, not for a name or company change */
-      currentPassword?: string;
-    };
-    UserResponse: {
-      /** @example 7 */
-      id: number;
-      /** @example Ann Lee */
-      username: string;
-      /** @example ann@example.com */
-      email: string;
-      /** @example Lee Interiors */
-      company: string | null;
-      /**
-       * @example client
-       * @enum {string}
-       */
-      role: 'client' | 'admin';
-      /**
-       * Format: date-time
-       * @example 2026-01-05T15:04:00.000Z
-       */
-      createdAt: string;
-      /**
-       * @description The address was proven (a verification link, an invitation, or created by the admin)
-       * @example true
-       */
-      emailVerified: boolean;
-    };
-    SuccessResponse: {
-      /** @example true */
-      success: boolean;
-      /** @example Done */
-      message: string;
-    };
-    UpdateClientRequest: {
-      /** @example Ann Lee */
-      username: string;
-      /** @example ann@example.com */
-      email: string;
-      /** @enum {string} */
-      role: 'client' | 'admin';
-    };
-    EndSessionsResponse: {
-      /** @example true */
-      success: boolean;
-      /** @example Done */
-      message: string;
-      /**
-       * @description How many sessions ended
-       * @example 2
-       */
-      ended: number;
-    };
-    VerifyEmailRequest: {
-      /**
-       * @description The token of the link /verify-email?token=…
-       * @example q3V9…
-       */
-      token: string;
-    };
-    EmailStatusResponse: {
-      /** @enum {string} */
-      status: 'connected' | 'mock' | 'error';
-      /** @enum {string} */
-      reason?: 'no_credentials' | 'authentication_failed';
-      /** @example Invalid login: 535 Authentication failed */
-      error?: string;
-    };
-    TestEmailRequest: {
-      /** @example ann@example.com */
-      email: string;
-      /** @enum {string} */
-      type: 'welcome' | 'project';
-    };
-    EmailActionResponse: {
-      /** @example true */
-      success: boolean;
-      /** @example Invitation sent to ann@example.com */
-      message: string;
-    };
-    InvitationRequest: {
-      /** @example ann@example.com */
-      email: string;
-      /** @example Ann Lee */
-      clientName: string;
-      /** @example Looking forward to our shoot on Friday! */
-      customMessage?: string;
-    };
-    CustomEmailRequest: {
-      /**
-       * @description Ignored duplicates; with sendToAll, added to every client
-       * @example [
-       *       "ann@example.com"
-       *     ]
-       */
-      recipients: string[];
-      /** @example Spring mini-sessions are open */
-      subject: string;
-      /**
-       * @description Sent as written
-       * @example <h1>Spring mini-sessions</h1><p>Book your slot…</p>
-       */
-      htmlContent: string;
-      /** @default false */
-      sendToAll: boolean;
-    };
-    CustomEmailResponse: {
-      /** @example true */
-      success: boolean;
-      /** @example Invitation sent to ann@example.com */
-      message: string;
-      /**
-       * @description How many messages were stored in the outbox
-       * @example 12
-       */
-      queued: number;
-    };
-    OutboxItemResponse: {
-      /** @example 41 */
-      id: number;
-      /** @enum {string} */
-      kind:
-        'welcome' | 'password-reset' | 'project-notification' | 'invitation' | 'custom' | 'test' | 'email-changed' | 'email-verification';
-      /** @example ann@example.com */
-      to: string;
-      /** @example Welcome to your photography client portal */
-      subject: string;
-      /** @enum {string} */
-      status: 'pending' | 'sending' | 'sent' | 'logged' | 'failed';
-      /** @example 1 */
-      attempts: number;
-      lastError: string | null;
-      /** @example 250 OK: queued */
-      serverResponse: string | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      sentAt: string | null;
-      /**
-       * Format: date-time
-       * @description When a pending message is tried next
-       */
-      nextAttemptAt: string | null;
-    };
-    OutboxDetailResponse: {
-      /** @example 41 */
-      id: number;
-      /** @enum {string} */
-      kind:
-        'welcome' | 'password-reset' | 'project-notification' | 'invitation' | 'custom' | 'test' | 'email-changed' | 'email-verification';
-      /** @example ann@example.com */
-      to: string;
-      /** @example Welcome to your photography client portal */
-      subject: string;
-      /** @enum {string} */
-      status: 'pending' | 'sending' | 'sent' | 'logged' | 'failed';
-      /** @example 1 */
-      attempts: number;
-      lastError: string | null;
-      /** @example 250 OK: queued */
-      serverResponse: string | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      sentAt: string | null;
-      /**
-       * Format: date-time
-       * @description When a pending message is tried next
-       */
-      nextAttemptAt: string | null;
-      /** @description null for password-reset e-mails */
-      html: string | null;
-      /** @description null for password-reset e-mails */
-      text: string | null;
-    };
-    LoginRequest: {
-      /** @example ann@example.com */
-      email: string;
-      /** @example secret123 */
-      password: string;
-      /** @description Keep the session for 30 days instead of until the browser closes */
-      rememberMe?: boolean;
-    };
-    RegisterRequest: {
-      /** @example Ann Lee */
-      username: string;
-      /** @example ann@example.com */
-      email: string;
-      /** @example secret123 */
-      password: string;
-      /**
-       * @description Honoured only when an admin creates the account; public registration always makes a client
-       * @enum {string}
-       */
-      role?: 'client' | 'admin';
-    };
-    RequestCodeRequest: {
-      /** @example ann@example.com */
-      email: string;
-    };
-    ResetPasswordRequest: {
-      /** @example ann@example.com */
-      email: string;
-      /** @example 042917 */
-      code: string;
-      /** @example Sunset#2026 */
-      newPassword: string;
-    };
-    ProjectServiceLine: {
-      /** @example 3 */
-      serviceId: number;
-      /** @example Aerial photography */
-      name: string;
-      /** @example Drone shots of the property */
-      description: string;
-      /**
-       * @description Unit price in dollars, as when the service was added
-       * @example 150
-       */
-      price: number;
-      /** @example 2 */
-      quantity: number;
-      /** @example 300 */
-      lineTotal: number;
-      /** @example false */
-      creditEligible: boolean;
-      /** @example 1 */
-      creditCost: number;
-      /**
-       * @description Paid with credits (spec §3 project_service_payments)
-       * @example false
-       */
-      paidWithCredits: boolean;
-    };
-    ProjectResponse: {
-      /** @example 4 */
-      id: number;
-      /** @example Harbour Lane listing */
-      name: string;
-      /** @example  */
-      description: string;
-      /** @example 7 */
-      clientId: number;
-      /** @example Ann Lee */
-      clientName: string;
-      /** @example 3 */
-      serviceId: number | null;
-      /** @example https://images.example.com/harbour.jpg */
-      thumbnailUrl: string | null;
-      /** @description For a client, only once the project is paid */
-      downloadLink: string | null;
-      /** @example 120 */
-      photoCount: number;
-      /** @example 349.99 */
-      price: number;
-      /** @example false */
-      isPaid: boolean;
-      /** Format: date-time */
-      date: string;
-      /**
-       * @description Completed payments, dollars
-       * @example 0
-       */
-      amountPaid: number;
-      /**
-       * @description What is still owed in money, dollars: price − services paid with credits − completed payments (0 once paid)
-       * @example 349.99
-       */
-      unpaidAmount: number;
-      /**
-       * @description Σ creditCost × quantity over credit-eligible lines
-       * @example 2
-       */
-      creditCost: number;
-      /**
-       * @description Credits the eligible services not yet paid with credits would cost now ('Use Credits (N)')
-       * @example 2
-       */
-      creditsDue: number;
-      services: components['schemas']['ProjectServiceLine'][];
-    };
-    ProjectServiceRef: {
-      /** @example 3 */
-      serviceId: number;
-      /** @example 2 */
-      quantity: number;
-    };
-    SelectedServiceRequest: {
-      /** @example 3 */
-      serviceId: number;
-      /** @example 1 */
-      quantity: number;
-    };
-    ProjectRequest: {
-      /** @example Harbour Lane listing */
-      name: string;
-      /** @example Twilight shots of the terrace */
-      description?: string;
-      /**
-       * @description A number or a numeric string
-       * @example 7
-       */
-      clientId: number;
-      /** @example https://images.example.com/harbour.jpg */
-      thumbnailUrl?: string | null;
-      /** @example https://files.example.com/harbour.zip */
-      downloadLink?: string | null;
-      /**
-       * @default 0
-       * @example 120
-       */
-      photoCount: number;
-      /**
-       * @description 'Mark as Already Paid'
-       * @default false
-       */
-      isPaid: boolean;
-      /** @description Used only when there are no service lines */
-      price?: number | string;
-      selectedServices?: components['schemas']['SelectedServiceRequest'][];
-    };
-    MarkPaidRequest: {
-      /** @example Paid in cash at the shoot */
-      note?: string;
-    };
-    AdminMarkPaidRequest: {
-      /** @example 4 */
-      projectId: number;
-      /** @example Paid by bank transfer */
-      paymentNote?: string;
-    };
-    AddServiceRequest: {
-      /** @example 3 */
-      serviceId: number;
-      /** @example 1 */
-      quantity: number;
-    };
-    RemainingBalanceResponse: {
-      /**
-       * @description Dollars
-       * @example 399.5
-       */
-      unpaidAmount: number;
-    };
-    ProjectIdRequest: {
-      /** @example 4 */
-      projectId: number;
-    };
-    PaymentIntentResponse: {
-      /** @example pi_3Nx…_secret_… */
-      clientSecret: string;
-      /**
-       * @description Dollars
-       * @example 399.5
-       */
-      amount: number;
-      /** @example pi_3Nx… */
-      paymentIntentId: string;
-    };
-    ConfirmPaymentRequest: {
-      /** @example 4 */
-      projectId: number;
-      /** @example pi_3Nx… */
-      paymentIntentId: string;
-    };
-    ConfirmPaymentResponse: {
-      /** @example true */
-      success: boolean;
-      project: components['schemas']['ProjectResponse'];
-    };
-    ServiceResponse: {
-      /** @example 3 */
-      id: number;
-      /** @example Aerial photography */
-      name: string;
-      /** @example Drone shots of the property */
-      description: string;
-      /**
-       * @description Dollars
-       * @example 150
-       */
-      price: number;
-      /** @example true */
-      isStandard: boolean;
-      /** @example false */
-      creditEligible: boolean;
-      /** @example 1 */
-      creditCost: number;
-    };
-    ServiceRequest: {
-      /** @example Aerial photography */
-      name: string;
-      /** @example Drone shots of the property and its surroundings */
-      description?: string;
-      /**
-       * @description Dollars, at most 2 decimals
-       * @example 150
-       */
-      price: number | string;
-      /** @default true */
-      isStandard: boolean;
-      /** @default false */
-      creditEligible: boolean;
-      /**
-       * @description Credits per unit; empty means 1
-       * @default 1
-       */
-      creditCost: number;
-    };
-    PaymentResponse: {
-      /** @example 12 */
-      id: number;
-      /** @example 4 */
-      projectId: number;
-      /** @example Harbour Lane listing */
-      projectName: string;
-      /** @example 7 */
-      clientId: number | null;
-      /** @example Ann Lee */
-      clientName: string;
-      /**
-       * @description Dollars
-       * @example 250
-       */
-      amount: number;
-      /**
-       * Format: date-time
-       * @example 2026-11-21T15:04:00.000Z
-       */
-      paymentDate: string;
-      /** @example null */
-      stripePaymentId: string | null;
-      /** @enum {string} */
-      status: 'pending' | 'completed' | 'failed';
-      /** @example Marked as paid by admin */
-      note: string | null;
-      /** @enum {string} */
-      method: 'Stripe' | 'Manual';
-    };
-    PaymentSummaryResponse: {
-      /**
-       * @description Dollars
-       * @example 1250.5
-       */
-      total: number;
-      /** @example 9 */
-      count: number;
-    };
-    RevenueFigure: {
-      /** @example 1250.5 */
-      amount: number;
-      /** @example 9 */
-      count: number;
-      /** @example November 2026 */
-      month: string;
-    };
-    DashboardFigure: {
-      /** @example 1250.5 */
-      amount: number;
-      /** @example 9 */
-      count: number;
-    };
-    ClientsFigure: {
-      /** @example 42 */
-      count: number;
-      /**
-       * @description Equals count (spec §2)
-       * @example 42
-       */
-      newThisMonth: number;
-    };
-    ActivityItem: {
-      /** @enum {string} */
-      type: 'payment' | 'project' | 'client';
-      /** @example Payment received */
-      title: string;
-      /** @example Harbour Lane listing — Ann Lee */
-      description: string;
-      /** Format: date-time */
-      timestamp: string;
-      /** @example 250 */
-      amount: number | null;
-    };
-    DashboardResponse: {
-      revenue: components['schemas']['RevenueFigure'];
-      pending: components['schemas']['DashboardFigure'];
-      activeClients: components['schemas']['ClientsFigure'];
-      recentActivity: components['schemas']['ActivityItem'][];
-    };
-    EmulatorConfirmRequest: {
-      /** @enum {string} */
-      payment_method: 'pm_card_visa' | 'pm_card_chargeDeclined';
-    };
-    EmulatedPaymentError: {
-      /** @example Your card was declined. */
-      message: string;
-      /** @example card_declined */
-      code?: string;
-      /** @example generic_decline */
-      decline_code?: string;
-    };
-    EmulatedIntentResponse: {
-      /** @example pi_3Nx… */
-      id: string;
-      /** @example payment_intent */
-      object: string;
-      /**
-       * @description Cents
-       * @example 39950
-       */
-      amount: number;
-      /** @example usd */
-      currency: string;
-      /** @example succeeded */
-      status: string;
-      client_secret: string;
-      metadata: {
-        [key: string]: string;
-      };
-      /** @description Set after a decline */
-      last_payment_error: components['schemas']['EmulatedPaymentError'] | null;
-    };
-    CreditPaymentIntentRequest: {
-      /** @example 2 */
-      bundleId: number;
-      /** @description Must equal the bundle's price when given */
-      amount?: number | string;
-    };
-    CreditPaymentIntentResponse: {
-      clientSecret: string;
-      /**
-       * @description Dollars
-       * @example 90
-       */
-      amount: number;
-      /** @example pi_3Nx… */
-      paymentIntentId: string;
-    };
-    PurchaseCreditsRequest: {
-      /** @example 2 */
-      bundleId: number;
-      /**
-       * @description Without it, this user's latest succeeded, not yet credited intent for the bundle
-       * @example pi_3Nx…
-       */
-      stripePaymentId?: string;
-    };
-    PurchaseCreditsResponse: {
-      /** @example true */
-      success: boolean;
-      /**
-       * @description 0 when this payment had already been credited
-       * @example 10
-       */
-      creditsAdded: number;
-      /** @example 14 */
-      creditBalance: number;
-    };
-    ServiceWithCreditsResponse: {
-      /** @example 3 */
-      serviceId: number;
-      /** @example Aerial photography */
-      name: string;
-      /** @example 150 */
-      price: number;
-      /** @example 1 */
-      quantity: number;
-      /** @example true */
-      creditEligible: boolean;
-      /**
-       * @description The same as creditEligible (CONTRACT §4)
-       * @example true
-       */
-      isEligible: boolean;
-      /** @example 2 */
-      creditCost: number;
-      /** @example false */
-      paidWithCredits: boolean;
-    };
-    RedeemCreditsRequest: {
-      /** @example 4 */
-      projectId: number;
-      /** @example Credits used on Harbour Lane */
-      description?: string;
-    };
-    RedeemCreditsResponse: {
-      /**
-       * @description Services remain to be paid in money
-       * @example true
-       */
-      hasRemainingServices: boolean;
-      /**
-       * @description Dollars still owed in money
-       * @example 120
-       */
-      remainingBalance: number;
-      /**
-       * @description The client's credit balance afterwards
-       * @example 6
-       */
-      creditBalance: number;
-    };
-    BundleResponse: {
-      /** @example 2 */
-      id: number;
-      /** @example Starter pack */
-      name: string;
-      /** @example 10 credits for drone and floor-plan add-ons */
-      description: string;
-      /** @example 10 */
-      creditAmount: number;
-      /**
-       * @description Dollars
-       * @example 90
-       */
-      price: number;
-      /** @example true */
-      isActive: boolean;
-    };
-    CreateBundleRequest: {
-      /** @example Starter pack */
-      name: string;
-      /** @example  */
-      description?: string;
-      /** @example 90 */
-      price: number | string;
-      /** @example 10 */
-      creditAmount: number;
-      /** @default true */
-      isActive: boolean;
-    };
-    UpdateBundleRequest: {
-      name?: string;
-      description?: string;
-      price?: number | string;
-      creditAmount?: number;
-      isActive?: boolean;
-    };
-    UserCreditsResponse: {
-      /** @example 7 */
-      userId: number;
-      /** @example 12 */
-      balance: number;
-    };
-    CreditTransactionResponse: {
-      /** @example 12 */
-      id: number;
-      /**
-       * @description Positive; the type gives the sign
-       * @example 5
-       */
-      amount: number;
-      /** @enum {string} */
-      type: 'purchase' | 'redemption' | 'adjustment-add' | 'adjustment-remove';
-      description: string | null;
-      bundleId: number | null;
-      projectId: number | null;
-      /** Format: date-time */
-      transactionDate: string;
-    };
-    ClientWithCreditsResponse: {
-      /** @example 7 */
-      id: number;
-      /** @example Ann Lee */
-      username: string;
-      /** @example ann@example.com */
-      email: string;
-      /** @example 12 */
-      creditBalance: number;
-      /** @description Newest first, the latest 5 */
-      transactions: components['schemas']['CreditTransactionResponse'][];
-    };
-    CreditProjectResponse: {
-      /** @example 4 */
-      id: number;
-      /** @example Harbour Lane listing */
-      name: string;
-    };
-    AdjustCreditsRequest: {
-      /** @example 7 */
-      userId: number;
-      /** @example 5 */
-      amount: number;
-      /** @enum {string} */
-      type: 'add' | 'remove';
-    };
-    AdjustCreditsResponse: {
-      /** @example 7 */
-      userId: number;
-      /** @example 12 */
-      balance: number;
-      transaction: components['schemas']['CreditTransactionResponse'];
-    };
-    ErrorResponse: {
-      /** @example 400 */
-      statusCode: number;
-      /**
-       * @description The status code's name
-       * @example Bad Request
-       */
-      error: string;
-      /**
-       * @description A sentence for people
-       * @example Password must be at least 6 characters
-       */
-      message: string;
-      /**
-       * @description A stable code for programs, when there is one
-       * @example AUTH.NOT_SIGNED_IN
-       */
-      code?: string;
-      /**
-       * @description Field -> message, for validation errors
-       * @example {
-       *       "password": "Password must be at least 6 characters"
-       *     }
-       */
-      errors?: {
-        [key: string]: string;
-      };
-      /** @description The request's id, as in the server log */
-      requestId?: string;
-    };
-  };
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  HealthController_check: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HealthResponse'];
-        };
-      };
-      /** @description The database is not answering */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  PublicConfigController_get: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PublicConfigResponse'];
-        };
-      };
-    };
-  };
-  AccountController_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateAccountRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserResponse'];
-        };
-      };
-    };
-  };
-  AccountController_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SuccessResponse'];
-        };
-      };
-    };
-  };
-  ClientsController_list: {
-    parameters: {
-      query?: {
-        /** @description JSON ["field","ASC"|"DESC"] */
-        sort?: unknown;
-        /** @description JSON [start,end], inclusive; at most 500 rows */
-        range?: unknown;
-        /** @description JSON object, e.g. {"q":"ann","role":"client"} */
-        filter?: unknown;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserResponse'][];
-        };
-      };
-    };
-  };
-  ClientsController_one: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserResponse'];
-        };
-      };
-    };
-  };
-  ClientsController_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateClientRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserResponse'];
-        };
-      };
-    };
-  };
-  ClientsController_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  ClientsController_signOutEverywhere: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EndSessionsResponse'];
-        };
-      };
-    };
-  };
-  EmailVerificationController_verify: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['VerifyEmailRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SuccessResponse'];
-        };
-      };
-    };
-  };
-  EmailVerificationController_resend: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SuccessResponse'];
-        };
-      };
-    };
-  };
-  EmailController_status: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EmailStatusResponse'];
-        };
-      };
-    };
-  };
-  EmailController_testEmail: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['TestEmailRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EmailActionResponse'];
-        };
-      };
-    };
-  };
-  EmailController_testWelcome: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EmailActionResponse'];
-        };
-      };
-    };
-  };
-  EmailController_testProject: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EmailActionResponse'];
-        };
-      };
-    };
-  };
-  EmailController_invite: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['InvitationRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EmailActionResponse'];
-        };
-      };
-    };
-  };
-  EmailController_custom: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CustomEmailRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CustomEmailResponse'];
-        };
-      };
-    };
-  };
-  EmailController_outbox: {
-    parameters: {
-      query?: {
-        /** @description JSON ["field","ASC"|"DESC"] */
-        sort?: unknown;
-        /** @description JSON [start,end], inclusive; at most 500 rows */
-        range?: unknown;
-        /** @description JSON object, e.g. {"q":"ann@","status":"failed"} */
-        filter?: unknown;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OutboxItemResponse'][];
-        };
-      };
-    };
-  };
-  EmailController_detail: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OutboxDetailResponse'];
-        };
-      };
-    };
-  };
-  EmailController_resend: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EmailActionResponse'];
-        };
-      };
-    };
-  };
-  AuthController_currentUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserResponse'];
-        };
-      };
-      /** @description Nobody is signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  AuthController_login: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['LoginRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserResponse'];
-        };
-      };
-      /** @description Invalid email or password */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Too many tries from this address, or on this account */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  AuthController_register: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['RegisterRequest'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserResponse'];
-        };
-      };
-    };
-  };
-  AuthController_logout: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  AuthController_requestResetCode: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['RequestCodeRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SuccessResponse'];
-        };
-      };
-    };
-  };
-  AuthController_reset: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ResetPasswordRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SuccessResponse'];
-        };
-      };
-    };
-  };
-  ProjectsController_list: {
-    parameters: {
-      query?: {
-        /** @description JSON ["field","ASC"|"DESC"] */
-        sort?: unknown;
-        /** @description JSON [start,end], inclusive; at most 500 rows */
-        range?: unknown;
-        /** @description JSON object, e.g. {"q":"harbour","isPaid":false} */
-        filter?: unknown;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProjectResponse'][];
-        };
-      };
-    };
-  };
-  ProjectsController_create: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ProjectRequest'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProjectResponse'];
-        };
-      };
-    };
-  };
-  ProjectsController_ofClient: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        userId: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProjectResponse'][];
-        };
-      };
-    };
-  };
-  ProjectsController_one: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProjectResponse'];
-        };
-      };
-    };
-  };
-  ProjectsController_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ProjectRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProjectResponse'];
-        };
-      };
-    };
-  };
-  ProjectsController_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted; its payments stay in the history */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  ProjectsController_services: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProjectServiceRef'][];
-        };
-      };
-    };
-  };
-  ProjectsController_markPaidByAdmin: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['MarkPaidRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProjectResponse'];
-        };
-      };
-    };
-  };
-  ProjectsController_markPaidByAdminBody: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['AdminMarkPaidRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProjectResponse'];
-        };
-      };
-    };
-  };
-  ProjectsController_markPaidByOwner: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProjectResponse'];
-        };
-      };
-    };
-  };
-  ProjectsController_addService: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['AddServiceRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProjectResponse'];
-        };
-      };
-    };
-  };
-  ProjectPaymentsController_remaining: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        projectId: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RemainingBalanceResponse'];
-        };
-      };
-    };
-  };
-  ProjectPaymentsController_createIntent: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ProjectIdRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PaymentIntentResponse'];
-        };
-      };
-    };
-  };
-  ProjectPaymentsController_confirm: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ConfirmPaymentRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ConfirmPaymentResponse'];
-        };
-      };
-    };
-  };
-  ServicesController_list: {
-    parameters: {
-      query?: {
-        /** @description JSON ["field","ASC"|"DESC"] */
-        sort?: unknown;
-        /** @description JSON [start,end], inclusive; at most 500 rows */
-        range?: unknown;
-        /** @description JSON object, e.g. {"q":"text"} */
-        filter?: unknown;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ServiceResponse'][];
-        };
-      };
-    };
-  };
-  ServicesController_create: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ServiceRequest'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ServiceResponse'];
-        };
-      };
-    };
-  };
-  ServicesController_one: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ServiceResponse'];
-        };
-      };
-    };
-  };
-  ServicesController_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ServiceRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ServiceResponse'];
-        };
-      };
-    };
-  };
-  ServicesController_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted; projects that used it keep their lines */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  PaymentsController_list: {
-    parameters: {
-      query?: {
-        /** @description JSON ["field","ASC"|"DESC"] */
-        sort?: unknown;
-        /** @description JSON [start,end], inclusive; at most 500 rows */
-        range?: unknown;
-        /** @description JSON object, e.g. {"q":"harbour","day":"2026-11-21","tz":"Europe/Paris"} */
-        filter?: unknown;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PaymentResponse'][];
-        };
-      };
-    };
-  };
-  PaymentsController_summary: {
-    parameters: {
-      query?: {
-        filter?: unknown;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PaymentSummaryResponse'];
-        };
-      };
-    };
-  };
-  PaymentsController_exportCsv: {
-    parameters: {
-      query?: {
-        /** @description JSON ["field","ASC"|"DESC"] */
-        sort?: unknown;
-        /** @description JSON [start,end], inclusive; at most 500 rows */
-        range?: unknown;
-        /** @description JSON object, e.g. {"q":"text"} */
-        filter?: unknown;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The CSV file */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv': string;
-        };
-      };
-    };
-  };
-  PaymentsController_figures: {
-    parameters: {
-      query?: {
-        tz?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DashboardResponse'];
-        };
-      };
-    };
-  };
-  PaymentEmulatorController_confirm: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['EmulatorConfirmRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EmulatedIntentResponse'];
-        };
-      };
-    };
-  };
-  CreditsController_creditIntent: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreditPaymentIntentRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CreditPaymentIntentResponse'];
-        };
-      };
-    };
-  };
-  CreditsController_purchase: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['PurchaseCreditsRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PurchaseCreditsResponse'];
-        };
-      };
-    };
-  };
-  CreditsController_projectServices: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        projectId: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ServiceWithCreditsResponse'][];
-        };
-      };
-    };
-  };
-  CreditsController_redeemCredits: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['RedeemCreditsRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RedeemCreditsResponse'];
-        };
-      };
-    };
-  };
-  CreditsController_active: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BundleResponse'][];
-        };
-      };
-    };
-  };
-  CreditsController_create: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreateBundleRequest'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BundleResponse'];
-        };
-      };
-    };
-  };
-  CreditsController_all: {
-    parameters: {
-      query?: {
-        /** @description JSON ["field","ASC"|"DESC"] */
-        sort?: unknown;
-        /** @description JSON [start,end], inclusive; at most 500 rows */
-        range?: unknown;
-        /** @description JSON object, e.g. {"q":"text"} */
-        filter?: unknown;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BundleResponse'][];
-        };
-      };
-    };
-  };
-  CreditsController_usage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            [key: string]: number;
-          };
-        };
-      };
-    };
-  };
-  CreditsController_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted; purchases made with it stay in the history */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  CreditsController_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateBundleRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BundleResponse'];
-        };
-      };
-    };
-  };
-  CreditsController_balance: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        userId: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserCreditsResponse'];
-        };
-      };
-    };
-  };
-  CreditsController_clients: {
-    parameters: {
-      query?: {
-        /** @description JSON ["field","ASC"|"DESC"] */
-        sort?: unknown;
-        /** @description JSON [start,end], inclusive; at most 500 rows */
-        range?: unknown;
-        /** @description JSON object, e.g. {"q":"text"} */
-        filter?: unknown;
-        /** @description Case-insensitive part of the name or e-mail (trimmed, at most 200 characters; % and _ are literal) */
-        q?: unknown;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ClientWithCreditsResponse'][];
-        };
-      };
-    };
-  };
-  CreditsController_clientTransactions: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        clientId: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CreditTransactionResponse'][];
-        };
-      };
-    };
-  };
-  CreditsController_creditProjects: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        clientId: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CreditProjectResponse'][];
-        };
-      };
-    };
-  };
-  CreditsController_adjustCredits: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['AdjustCreditsRequest'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AdjustCreditsResponse'];
-        };
-      };
-    };
-  };
+    HealthController_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description The database is not answering */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PublicConfigController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicConfigResponse"];
+                };
+            };
+        };
+    };
+    AccountController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+        };
+    };
+    AccountController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+        };
+    };
+    ClientsController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [start,end], inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object, e.g. {"q":"ann","role":"client"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"][];
+                };
+            };
+        };
+    };
+    ClientsController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+        };
+    };
+    ClientsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateClientRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+        };
+    };
+    ClientsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ClientsController_signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndSessionsResponse"];
+                };
+            };
+        };
+    };
+    EmailVerificationController_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+        };
+    };
+    EmailVerificationController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+        };
+    };
+    EmailController_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailStatusResponse"];
+                };
+            };
+        };
+    };
+    EmailController_testEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestEmailRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailActionResponse"];
+                };
+            };
+        };
+    };
+    EmailController_testWelcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailActionResponse"];
+                };
+            };
+        };
+    };
+    EmailController_testProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailActionResponse"];
+                };
+            };
+        };
+    };
+    EmailController_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailActionResponse"];
+                };
+            };
+        };
+    };
+    EmailController_custom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomEmailRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomEmailResponse"];
+                };
+            };
+        };
+    };
+    EmailController_outbox: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [start,end], inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object, e.g. {"q":"ann@","status":"failed"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxItemResponse"][];
+                };
+            };
+        };
+    };
+    EmailController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxDetailResponse"];
+                };
+            };
+        };
+    };
+    EmailController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailActionResponse"];
+                };
+            };
+        };
+    };
+    AuthController_currentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            /** @description Invalid email or password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many tries from this address, or on this account */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+        };
+    };
+    AuthController_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_requestResetCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestCodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+        };
+    };
+    AuthController_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+        };
+    };
+    ProjectsController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [start,end], inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object, e.g. {"q":"harbour","isPaid":false} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectResponse"][];
+                };
+            };
+        };
+    };
+    ProjectsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectResponse"];
+                };
+            };
+        };
+    };
+    ProjectsController_ofClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectResponse"][];
+                };
+            };
+        };
+    };
+    ProjectsController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectResponse"];
+                };
+            };
+        };
+    };
+    ProjectsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectResponse"];
+                };
+            };
+        };
+    };
+    ProjectsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; its payments stay in the history */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ProjectsController_services: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectServiceRef"][];
+                };
+            };
+        };
+    };
+    ProjectsController_markPaidByAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkPaidRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectResponse"];
+                };
+            };
+        };
+    };
+    ProjectsController_markPaidByAdminBody: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminMarkPaidRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectResponse"];
+                };
+            };
+        };
+    };
+    ProjectsController_markPaidByOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectResponse"];
+                };
+            };
+        };
+    };
+    ProjectsController_addService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddServiceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectResponse"];
+                };
+            };
+        };
+    };
+    ProjectPaymentsController_remaining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemainingBalanceResponse"];
+                };
+            };
+        };
+    };
+    ProjectPaymentsController_createIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectIdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentIntentResponse"];
+                };
+            };
+        };
+    };
+    ProjectPaymentsController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmPaymentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmPaymentResponse"];
+                };
+            };
+        };
+    };
+    ServicesController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [start,end], inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object, e.g. {"q":"text"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceResponse"][];
+                };
+            };
+        };
+    };
+    ServicesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceResponse"];
+                };
+            };
+        };
+    };
+    ServicesController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceResponse"];
+                };
+            };
+        };
+    };
+    ServicesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceResponse"];
+                };
+            };
+        };
+    };
+    ServicesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; projects that used it keep their lines */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PaymentsController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [start,end], inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object, e.g. {"q":"harbour","day":"2026-11-21","tz":"Europe/Paris"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentResponse"][];
+                };
+            };
+        };
+    };
+    PaymentsController_summary: {
+        parameters: {
+            query?: {
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSummaryResponse"];
+                };
+            };
+        };
+    };
+    PaymentsController_exportCsv: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [start,end], inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object, e.g. {"q":"text"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    PaymentsController_figures: {
+        parameters: {
+            query?: {
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardResponse"];
+                };
+            };
+        };
+    };
+    PaymentEmulatorController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmulatorConfirmRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulatedIntentResponse"];
+                };
+            };
+        };
+    };
+    CreditsController_creditIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditPaymentIntentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditPaymentIntentResponse"];
+                };
+            };
+        };
+    };
+    CreditsController_purchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseCreditsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseCreditsResponse"];
+                };
+            };
+        };
+    };
+    CreditsController_projectServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceWithCreditsResponse"][];
+                };
+            };
+        };
+    };
+    CreditsController_redeemCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemCreditsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeemCreditsResponse"];
+                };
+            };
+        };
+    };
+    CreditsController_active: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleResponse"][];
+                };
+            };
+        };
+    };
+    CreditsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBundleRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleResponse"];
+                };
+            };
+        };
+    };
+    CreditsController_all: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [start,end], inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object, e.g. {"q":"text"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleResponse"][];
+                };
+            };
+        };
+    };
+    CreditsController_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: number;
+                    };
+                };
+            };
+        };
+    };
+    CreditsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; purchases made with it stay in the history */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CreditsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBundleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleResponse"];
+                };
+            };
+        };
+    };
+    CreditsController_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserCreditsResponse"];
+                };
+            };
+        };
+    };
+    CreditsController_clients: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [start,end], inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object, e.g. {"q":"text"} */
+                filter?: unknown;
+                /** @description Case-insensitive part of the name or e-mail (trimmed, at most 200 characters; % and _ are literal) */
+                q?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientWithCreditsResponse"][];
+                };
+            };
+        };
+    };
+    CreditsController_clientTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditTransactionResponse"][];
+                };
+            };
+        };
+    };
+    CreditsController_creditProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditProjectResponse"][];
+                };
+            };
+        };
+    };
+    CreditsController_adjustCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustCreditsRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustCreditsResponse"];
+                };
+            };
+        };
+    };
 }
