@@ -3,13 +3,28 @@
  * never of the thing under test). They keep state so that tests assert outcomes, not calls.
  */
 import { UserRepository } from '../modules/clients/application/ports/user.repository';
-import { User } from '../modules/clients/domain/user';
+import { User, type Role, type UserProps } from '../modules/clients/domain/user';
 import { AuthAttemptLog } from '../modules/auth/application/ports/auth-attempt-log';
 import type { AttemptKind } from '../modules/auth/domain/sign-in-limits';
 import { PasswordHasher } from '../shared/security/password-hasher';
 import { SessionRegistry } from '../shared/session/session-registry';
 import { TransactionHost } from '../shared/transaction/transaction-host';
 import type { EmailMessage } from '../modules/email/domain/email-message';
+
+/** A stored account for handler specs: 'user {id}', u{id}@example.com, unverified, unless `overrides` say otherwise. */
+export const aUser = (id: number, role: Role = 'client', overrides: Partial<UserProps> = {}): User =>
+  User.restore({
+    id,
+    username: `user ${id}`,
+    email: `u${id}@example.com`,
+    passwordHash: 'h',
+    company: null,
+    role,
+    createdAt: new Date(),
+    deletedAt: null,
+    emailVerifiedAt: null,
+    ...overrides,
+  });
 
 export class InMemoryUsers extends UserRepository {
   rows = new Map<number, User>();

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
-import { useQuery } from '@tanstack/react-query';
-import { fetchPublicConfig, PUBLIC_CONFIG_KEY } from '../api/publicConfig';
+import { usePublicConfig } from '../api/publicConfig';
 
 /**
  * CONTRACT §8: while the payment emulator runs (no Stripe keys), every page says so: an amber line
@@ -9,13 +8,7 @@ import { fetchPublicConfig, PUBLIC_CONFIG_KEY } from '../api/publicConfig';
  * Nothing shows until the server has said which mode it is in, nor when that call fails.
  */
 export function TestModeRibbon() {
-  const config = useQuery({
-    queryKey: PUBLIC_CONFIG_KEY,
-    queryFn: fetchPublicConfig,
-    staleTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const config = usePublicConfig();
   if (config.data?.paymentMode !== 'emulator') return null;
   return (
     <Box

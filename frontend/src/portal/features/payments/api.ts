@@ -1,10 +1,11 @@
 import { dataOf, http } from '../../../shared/api/client';
+import { fetchPublicConfig } from '../../../shared/api/publicConfig';
 import type { ConfirmPaymentRequest, TestPaymentMethod } from '../../../shared/api/schema';
 
 /** The card payment calls of docs/api/back-office.md, "Card payments API". */
 export const paymentsApi = {
   /** GET /api/public-config → {bookingUrl, paymentMode, stripePublishableKey} */
-  publicConfig: () => dataOf(http.GET('/api/public-config')),
+  publicConfig: fetchPublicConfig,
 
   /** GET /api/project-remaining-balance/{projectId} → {unpaidAmount} */
   remainingBalance: (projectId: number) =>

@@ -1,23 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConfirmPaymentRequest, PaymentPublicConfig, TestPaymentMethod } from '../../../shared/api/schema';
-import { PUBLIC_CONFIG_KEY } from '../booking/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConfirmPaymentRequest, TestPaymentMethod } from '../../../shared/api/schema';
 import { paymentsApi } from './api';
 import { refreshProjectLists } from './hooks';
 
 // The payment dialog's hooks, apart from payments/hooks.ts, which the pages need at once: these load
 // with the dialog (decision 0014).
 
-/** The payment mode and Stripe key, from the public config (shared cache entry with the booking page). */
-export function usePaymentConfig(enabled = true) {
-  return useQuery<PaymentPublicConfig>({
-    queryKey: PUBLIC_CONFIG_KEY,
-    queryFn: paymentsApi.publicConfig,
-    enabled,
-    staleTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-}
+/** The payment mode and Stripe key: the public config's one cache entry (ribbon, booking page, this dialog). */
+export { usePublicConfig as usePaymentConfig } from '../../../shared/api/publicConfig';
 
 /** POST /api/confirm-payment; on success the project lists show the project as paid. */
 export function useConfirmPayment() {

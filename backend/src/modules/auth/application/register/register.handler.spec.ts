@@ -1,6 +1,6 @@
 import { User } from '../../../clients/domain/user';
 import { AppConfig } from '../../../../shared/config/app-config';
-import { CollectingOutbox, FakeHasher, immediateTx, InMemoryUsers } from '../../../../testing/in-memory';
+import { aUser, CollectingOutbox, FakeHasher, immediateTx, InMemoryUsers } from '../../../../testing/in-memory';
 import type { EmailOutbox } from '../../../email';
 import type { EmailVerification } from '../../../clients';
 import { RegisterHandler } from './register.handler';
@@ -22,18 +22,7 @@ describe('RegisterHandler', () => {
     handler = new RegisterHandler(users, new FakeHasher(), outbox as unknown as EmailOutbox, immediateTx(), config, verification);
   });
 
-  const admin = () =>
-    User.restore({
-      id: 99,
-      username: 'Owner',
-      email: 'o@x.com',
-      passwordHash: 'h',
-      company: null,
-      role: 'admin',
-      createdAt: new Date(),
-      deletedAt: null,
-      emailVerifiedAt: new Date(),
-    });
+  const admin = () => aUser(99, 'admin', { username: 'Owner', email: 'o@x.com', emailVerifiedAt: new Date() });
 
   it('makes a client of a public registration that asks for admin', async () => {
     const u = await handler.execute({ username: 'Ann Lee', email: 'Ann@Example.com', password: 'secret1', role: 'admin', actor: null });

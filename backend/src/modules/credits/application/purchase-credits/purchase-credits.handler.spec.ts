@@ -2,23 +2,12 @@ import { User } from '../../../clients';
 import { BundlePaymentSucceeded, CardPayments } from '../../../payments';
 import { cardPaymentsWithFakes, FakePaymentGateway, InMemoryCardIntents } from '../../../payments/testing/in-memory-payments';
 import { Money } from '../../../../shared/domain/money';
-import { immediateTx } from '../../../../testing/in-memory';
+import { aUser, immediateTx } from '../../../../testing/in-memory';
 import { RecordingEvents } from '../../../../testing/in-memory-events';
 import { InMemoryBundles, InMemoryCreditAccounts } from '../../testing/in-memory-credits';
 import { PurchaseCreditsHandler } from './purchase-credits.handler';
 
-const client = (id: number) =>
-  User.restore({
-    id,
-    username: `client ${id}`,
-    email: `c${id}@example.com`,
-    passwordHash: 'h',
-    company: null,
-    role: 'client',
-    createdAt: new Date(),
-    deletedAt: null,
-    emailVerifiedAt: null,
-  });
+const client = (id: number) => aUser(id, 'client', { username: `client ${id}`, email: `c${id}@example.com` });
 
 describe('PurchaseCreditsHandler', () => {
   const ann = client(1);

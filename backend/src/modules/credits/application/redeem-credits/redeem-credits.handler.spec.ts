@@ -1,25 +1,13 @@
-import { User } from '../../../clients';
 import { PaymentLedger } from '../../../payments';
 import { ledgerWithFakes } from '../../../payments/testing/in-memory-payments';
 import { InMemoryProjects } from '../../../projects/testing/in-memory-projects';
 import { InMemoryServices } from '../../../services/testing/in-memory-services';
 import { Money } from '../../../../shared/domain/money';
-import { immediateTx } from '../../../../testing/in-memory';
+import { aUser, immediateTx } from '../../../../testing/in-memory';
 import { InMemoryCreditAccounts } from '../../testing/in-memory-credits';
 import { RedeemCreditsHandler } from './redeem-credits.handler';
 
-const person = (id: number, role: 'client' | 'admin' = 'client') =>
-  User.restore({
-    id,
-    username: `user ${id}`,
-    email: `u${id}@example.com`,
-    passwordHash: 'h',
-    company: null,
-    role,
-    createdAt: new Date(),
-    deletedAt: null,
-    emailVerifiedAt: null,
-  });
+const person = (id: number, role: 'client' | 'admin' = 'client') => aUser(id, role);
 
 describe('RedeemCreditsHandler', () => {
   const ann = person(1);

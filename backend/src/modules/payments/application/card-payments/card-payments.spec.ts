@@ -1,5 +1,5 @@
+import { aUser } from '../../../../testing/in-memory';
 import { Logger } from '@nestjs/common';
-import { User } from '../../../clients';
 import { Money } from '../../../../shared/domain/money';
 import { RecordingEvents } from '../../../../testing/in-memory-events';
 import { BundlePaymentSucceeded } from '../../domain/bundle-payment-succeeded.event';
@@ -13,18 +13,7 @@ import {
 } from '../../testing/in-memory-payments';
 import { CardPayments } from './card-payments';
 
-const person = (id: number, role: 'client' | 'admin' = 'client') =>
-  User.restore({
-    id,
-    username: `user ${id}`,
-    email: `u${id}@example.com`,
-    passwordHash: 'h',
-    company: null,
-    role,
-    createdAt: new Date(),
-    deletedAt: null,
-    emailVerifiedAt: null,
-  });
+const person = (id: number, role: 'client' | 'admin' = 'client') => aUser(id, role);
 
 describe('CardPayments', () => {
   const ann = person(1);

@@ -1,24 +1,12 @@
-import { User } from '../../../clients';
 import { DEFAULT_MANUAL_NOTE, PaymentLedger } from '../../../payments';
 import { InMemoryPayments, ledgerWithFakes } from '../../../payments/testing/in-memory-payments';
 import { Money } from '../../../../shared/domain/money';
-import { immediateTx } from '../../../../testing/in-memory';
+import { aUser, immediateTx } from '../../../../testing/in-memory';
 import type { ProjectLine } from '../../domain/project';
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { MarkProjectPaidHandler } from './mark-project-paid.handler';
 
-const person = (id: number, role: 'client' | 'admin' = 'client') =>
-  User.restore({
-    id,
-    username: `user ${id}`,
-    email: `u${id}@example.com`,
-    passwordHash: 'h',
-    company: null,
-    role,
-    createdAt: new Date(),
-    deletedAt: null,
-    emailVerifiedAt: null,
-  });
+const person = (id: number, role: 'client' | 'admin' = 'client') => aUser(id, role);
 
 describe('MarkProjectPaidHandler', () => {
   const ann = person(1);
