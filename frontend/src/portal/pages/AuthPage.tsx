@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { takeSessionEnded } from '../../shared/api/sessionEnded';
 import { lazyPage } from '../../shared/lazyPage';
@@ -50,6 +50,7 @@ export function AuthPage() {
   // a signed-in user is redirected at once
   if (user && !submitted) return <Navigate to={isAdmin(user) ? '/admin' : '/'} replace />;
 
+  const stay = (event: MouseEvent) => event.preventDefault();
   const selectTab = (next: AuthTab) => {
     const nextParams = new URLSearchParams(params);
     if (next === 'login') nextParams.delete('tab');
@@ -70,8 +71,18 @@ export function AuthPage() {
         aria-label="Login or register"
         sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
       >
-        <Tab value="login" label="Login" id="auth-tab-login" aria-controls="auth-panel-login" />
-        <Tab value="register" label="Register" id="auth-tab-register" aria-controls="auth-panel-register" />
+        {/* links as well as tabs: on the prerendered page a tap before the scripts have run still opens the
+            other form (the address does it); once hydrated, the tab switches in place */}
+        <Tab value="login" label="Login" id="auth-tab-login" aria-controls="auth-panel-login" component="a" href="/auth" onClick={stay} />
+        <Tab
+          value="register"
+          label="Register"
+          id="auth-tab-register"
+          aria-controls="auth-panel-register"
+          component="a"
+          href="/auth?tab=register"
+          onClick={stay}
+        />
       </Tabs>
       <Box role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
         {tab === 'login' ? (
