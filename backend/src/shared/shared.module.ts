@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { RequestContextInterceptor } from './audit/request-context.interceptor';
 import { AppConfig } from './config/app-config';
 import { SameOriginGuard, UsableInputGuard } from './http/request-guards';
 import { Argon2PasswordHasher } from './security/argon2-password-hasher';
@@ -26,6 +27,8 @@ export class SharedModule {
         // Global guards, in this order, before every route's own: refuse cross-site changes, then unusable input.
         { provide: APP_GUARD, useClass: SameOriginGuard },
         { provide: APP_GUARD, useClass: UsableInputGuard },
+        // Route handlers run with the signed-in account and client address at hand (the activity log's actor).
+        { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
       ],
       exports: [AppConfig, TransactionHost, PasswordHasher, SessionRegistry],
     };
