@@ -6,6 +6,8 @@ import { UserRepository } from '../modules/clients/application/ports/user.reposi
 import { User, type Role, type UserProps } from '../modules/clients/domain/user';
 import { AuthAttemptLog } from '../modules/auth/application/ports/auth-attempt-log';
 import type { AttemptKind } from '../modules/auth/domain/sign-in-limits';
+import { PendingSignIns } from '../modules/auth/application/ports/pending-sign-ins';
+import type { PendingSignIn } from '../modules/auth/domain/two-factor';
 import { PasswordHasher } from '../shared/security/password-hasher';
 import { SessionRegistry } from '../shared/session/session-registry';
 import { TransactionHost } from '../shared/transaction/transaction-host';
@@ -23,6 +25,7 @@ export const aUser = (id: number, role: Role = 'client', overrides: Partial<User
     createdAt: new Date(),
     deletedAt: null,
     emailVerifiedAt: null,
+    twoFactorEnabledAt: null,
     ...overrides,
   });
 
@@ -72,12 +75,38 @@ export class FakeHasher extends PasswordHasher {
 }
 
 export class InMemoryAttempts extends AuthAttemptLog {
-  rows: Array<{ kind: AttemptKind; subject: string; at: Date }> = [];
-  async record(kind: AttemptKind, subject: string) {
-    this.rows.push({ kind, subject, at: new Date() });
+  rows: Array<{ id: number; kind: AttemptKind; subject: string; address: string | null; at: Date }> = [];
+  private nextId = 1;
+  async record(kind: AttemptKind, subject: string, address: string | null = null) {
+    const id = this.nextId++;
+    this.rows.push({ id, kind, subject, address, at: new Date() });
+    return id;
   }
-  async countSince(kind: AttemptKind, subject: string, since: Date) {
-    return this.rows.filter((r) => r.kind === kind && r.subject === subject && r.at > since).length;
+  async countSince(kind: AttemptKind, subject: string, since: Date, address?: string | null) {
+    return this.rows.filter(
+      (r) => r.kind === kind && r.subject === subject && r.at > since && (address === undefined || r.address === address),
+    ).length;
+  }
+  async forget(id: number) {
+    this.rows = this.rows.filter((r) => r.id !== id);
+  }
+}
+
+export class InMemoryPendingSignIns extends PendingSignIns {
+  rows = new Map<string, PendingSignIn>();
+  async create(tokenHash: string, pending: PendingSignIn) {
+    this.rows.set(tokenHash, { ...pending });
+  }
+  async findForUpdate(tokenHash: string) {
+    const p = this.rows.get(tokenHash);
+    return p ? { ...p } : null;
+  }
+  async recordFailure(tokenHash: string) {
+    const p = this.rows.get(tokenHash);
+    if (p) p.failures += 1;
+  }
+  async remove(tokenHash: string) {
+    this.rows.delete(tokenHash);
   }
 }
 

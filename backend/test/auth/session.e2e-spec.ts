@@ -8,7 +8,16 @@ describe('Session: register, login, logout, current user (spec §7 "Session")', 
   afterAll(() => t.close());
 
   const noSecrets = (body: Record<string, unknown>) => {
-    expect(Object.keys(body).sort()).toEqual(['company', 'createdAt', 'email', 'emailVerified', 'id', 'role', 'username']);
+    expect(Object.keys(body).sort()).toEqual([
+      'company',
+      'createdAt',
+      'email',
+      'emailVerified',
+      'id',
+      'role',
+      'twoFactorEnabled',
+      'username',
+    ]);
     const text = JSON.stringify(body);
     expect(text).not.toMatch(/\$argon2/);
   };
@@ -184,12 +193,21 @@ describe('Session: register, login, logout, current user (spec §7 "Session")', 
     expect(await t.db.query(`SELECT 1 FROM session WHERE sid = $1`, [sid])).toHaveLength(0);
   });
 
-  it('locks an account for the window after 10 failed sign-ins, even for the right password (429)', async () => {
+  it('refuses an address for the window after 10 failed sign-ins on an account there, even the right password (429); elsewhere it works', async () => {
     const c = newClient('locked');
     await t.http().post('/api/register').send(c).expect(201);
-    for (let i = 0; i < 10; i++) await t.http().post('/api/login').send({ email: c.email, password: 'wrong-pass' }).expect(401);
-    const locked = await t.http().post('/api/login').send({ email: c.email, password: c.password }).expect(429);
+    const from = '203.0.113.77';
+    for (let i = 0; i < 10; i++)
+      await t.http().post('/api/login').set('X-Forwarded-For', from).send({ email: c.email, password: 'wrong-pass' }).expect(401);
+    const locked = await t
+      .http()
+      .post('/api/login')
+      .set('X-Forwarded-For', from)
+      .send({ email: c.email, password: c.password })
+      .expect(429);
     expect(locked.body.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    // The owner, from another address, is not locked out.
+    await t.http().post('/api/login').send({ email: c.email, password: c.password }).expect(200);
     // Another account is not affected.
     const other = newClient();
     await t.http().post('/api/register').send(other).expect(201);

@@ -15,7 +15,16 @@ describe('Admin Clients (spec §7 "Clients")', () => {
     const res = await admin.get('/api/clients').expect(200);
     expect(res.body.some((u: { email: string }) => u.email === ADMIN.email)).toBe(true);
     for (const u of res.body)
-      expect(Object.keys(u).sort()).toEqual(['company', 'createdAt', 'email', 'emailVerified', 'id', 'role', 'username']);
+      expect(Object.keys(u).sort()).toEqual([
+        'company',
+        'createdAt',
+        'email',
+        'emailVerified',
+        'id',
+        'role',
+        'twoFactorEnabled',
+        'username',
+      ]);
     const { agent } = await clientAgent(t);
     await agent.get('/api/clients').expect(403);
     await agent.get(`/api/clients/${adminId}`).expect(403);

@@ -1,5 +1,4 @@
 import { Module, OnApplicationBootstrap } from '@nestjs/common';
-import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
 import { ClientsModule } from '../clients';
@@ -14,7 +13,15 @@ import { RegisterHandler } from './application/register/register.handler';
 import { RequestResetCodeHandler } from './application/request-reset-code/request-reset-code.handler';
 import { ResetPasswordHandler } from './application/reset-password/reset-password.handler';
 import { AuthController } from './infrastructure/http/auth.controller';
-import { LocalAuthGuard, LocalStrategy } from './infrastructure/http/local.strategy';
+import { TwoFactorController } from './infrastructure/http/two-factor.controller';
+import { CompleteSignInHandler } from './application/two-factor/complete-sign-in.handler';
+import { TwoFactorSettings } from './application/two-factor/two-factor-settings';
+import { PendingSignIns } from './application/ports/pending-sign-ins';
+import { TwoFactorRepository } from './application/ports/two-factor.repository';
+import { Totp } from './application/ports/totp';
+import { PendingSignInTypeormRepository } from './infrastructure/persistence/pending-sign-in.typeorm-repository';
+import { TwoFactorTypeormRepository } from './infrastructure/persistence/two-factor.typeorm-repository';
+import { OtplibTotp } from './infrastructure/security/otplib-totp';
 import { AuthAttemptLogTypeormRepository } from './infrastructure/persistence/auth-attempt-log.typeorm-repository';
 import { ResetCodeTypeormRepository } from './infrastructure/persistence/reset-code.typeorm-repository';
 
@@ -22,7 +29,6 @@ import { ResetCodeTypeormRepository } from './infrastructure/persistence/reset-c
   imports: [
     ClientsModule,
     EmailModule,
-    PassportModule.register({ session: false }),
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, DataSource],
       // The counts live in PostgreSQL, so every app instance draws on one budget per address.
@@ -33,15 +39,18 @@ import { ResetCodeTypeormRepository } from './infrastructure/persistence/reset-c
       }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, TwoFactorController],
   providers: [
     RegisterHandler,
     LoginHandler,
     RequestResetCodeHandler,
     ResetPasswordHandler,
     BootstrapAdminHandler,
-    LocalStrategy,
-    LocalAuthGuard,
+    CompleteSignInHandler,
+    TwoFactorSettings,
+    { provide: PendingSignIns, useClass: PendingSignInTypeormRepository },
+    { provide: TwoFactorRepository, useClass: TwoFactorTypeormRepository },
+    { provide: Totp, useClass: OtplibTotp },
     { provide: AuthAttemptLog, useClass: AuthAttemptLogTypeormRepository },
     { provide: ResetCodeRepository, useClass: ResetCodeTypeormRepository },
   ],

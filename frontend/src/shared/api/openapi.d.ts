@@ -336,8 +336,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; starts a new session (new session id) */
+        /**
+         * Sign in; starts a new session (new session id)
+         * @description With the right password: the user, signed in; or, when the account has two-factor sign-in or many failed tries from many addresses were counted on it, `{twoFactorRequired: true, method}` and a pending sign-in (its own cookie, 5 minutes; 10 for an e-mailed code) that POST /api/login/2fa completes.
+         */
         post: operations["AuthController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a pending sign-in with its second proof
+         * @description `code` (from the authenticator app, or the e-mailed one) or `recoveryCode`. A TOTP code and a recovery code count once. Wrong codes count toward the sign-in limits; 5 drop the pending sign-in. No pending sign-in in this browser, or an expired one: 401.
+         */
+        post: operations["AuthController_completeSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -409,6 +432,57 @@ export interface paths {
         put?: never;
         /** Set a new password with the e-mailed code; ends every session of the account */
         post: operations["AuthController_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start two-factor sign-in: a new secret for an authenticator app (a QR code of otpauthUrl) */
+        post: operations["TwoFactorController_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2fa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor sign-in on with a first code from the app; answers 10 single-use recovery codes, shown once */
+        post: operations["TwoFactorController_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor sign-in off: the current password and a code from the app (or a recovery code) */
+        post: operations["TwoFactorController_disable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -995,6 +1069,11 @@ export interface components {
              * @example true
              */
             emailVerified: boolean;
+            /**
+             * @description Sign-in asks for a code from an authenticator app too
+             * @example false
+             */
+            twoFactorEnabled: boolean;
         };
         SuccessResponse: {
             /** @example true */
@@ -1089,7 +1168,7 @@ export interface components {
             /** @example 41 */
             id: number;
             /** @enum {string} */
-            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification";
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code";
             /** @example ann@example.com */
             to: string;
             /** @example Welcome to your photography client portal */
@@ -1115,7 +1194,7 @@ export interface components {
             /** @example 41 */
             id: number;
             /** @enum {string} */
-            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification";
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code";
             /** @example ann@example.com */
             to: string;
             /** @example Welcome to your photography client portal */
@@ -1141,6 +1220,18 @@ export interface components {
             /** @description null for password-reset e-mails */
             text: string | null;
         };
+        SecondProofRequiredResponse: {
+            /**
+             * @example true
+             * @enum {boolean}
+             */
+            twoFactorRequired: true;
+            /**
+             * @description 'totp': a code from the account's authenticator app (or a recovery code); 'email': the code just e-mailed to the account
+             * @enum {string}
+             */
+            method: "totp" | "email";
+        };
         LoginRequest: {
             /** @example ann@example.com */
             email: string;
@@ -1148,6 +1239,18 @@ export interface components {
             password: string;
             /** @description Keep the session for 30 days instead of until the browser closes */
             rememberMe?: boolean;
+        };
+        SecondProofRequest: {
+            /**
+             * @description A code from the authenticator app, or the code e-mailed for this sign-in
+             * @example 492039
+             */
+            code?: string;
+            /**
+             * @description One of the recovery codes, instead of `code`
+             * @example k3m9p-x2w7q
+             */
+            recoveryCode?: string;
         };
         RegisterRequest: {
             /** @example Ann Lee */
@@ -1175,6 +1278,50 @@ export interface components {
             code: string;
             /** @example Sunset#2026 */
             newPassword: string;
+        };
+        TwoFactorSetupRequest: {
+            /**
+             * @description The current password
+             * @example Sunset#2026
+             */
+            currentPassword: string;
+        };
+        TwoFactorSetupResponse: {
+            /**
+             * @description Base32, for typing into the app by hand
+             * @example JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP
+             */
+            secret: string;
+            /** @example otpauth://totp/Studio%20Portal:ann%40example.com?secret=JBSW…&issuer=Studio%20Portal */
+            otpauthUrl: string;
+        };
+        TwoFactorEnableRequest: {
+            /**
+             * @description A code from the authenticator app
+             * @example 492039
+             */
+            code: string;
+        };
+        RecoveryCodesResponse: {
+            /**
+             * @description 10 single-use codes, shown this once
+             * @example [
+             *       "k3m9p-x2w7q"
+             *     ]
+             */
+            recoveryCodes: string[];
+        };
+        TwoFactorDisableRequest: {
+            /**
+             * @description The current password
+             * @example Sunset#2026
+             */
+            currentPassword: string;
+            /**
+             * @description A code from the authenticator app, or a recovery code
+             * @example 492039
+             */
+            code: string;
         };
         ProjectServiceLine: {
             /** @example 3 */
@@ -2179,7 +2326,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponse"];
+                    "application/json": components["schemas"]["UserResponse"] | components["schemas"]["SecondProofRequiredResponse"];
                 };
             };
             /** @description Invalid email or password */
@@ -2189,7 +2336,44 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Too many tries from this address, or on this account */
+            /** @description Too many tries on this account from this address, or too many e-mailed codes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_completeSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondProofRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            /** @description No pending sign-in in this browser, or it expired: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many tries on this account from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2281,6 +2465,115 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
+            };
+        };
+    };
+    TwoFactorController_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorSetupRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetupResponse"];
+                };
+            };
+            /** @description errors.currentPassword: missing or wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Two-factor sign-in is already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TwoFactorController_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorEnableRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesResponse"];
+                };
+            };
+            /** @description errors.code: not a current code of the secret set up */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not set up, or already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TwoFactorController_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorDisableRequest"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description errors.currentPassword or errors.code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Two-factor sign-in is off */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

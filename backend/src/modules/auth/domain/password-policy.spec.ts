@@ -1,5 +1,12 @@
 import { PASSWORD_MAX, strongPasswordProblem } from './password-policy';
-import { isSignInLocked, LOGIN_FAILURE_LIMIT, mayRequestResetCode, RESET_REQUEST_LIMIT } from './sign-in-limits';
+import {
+  isSignInRefused,
+  LOGIN_FAILURE_LIMIT,
+  mayRequestResetCode,
+  needsSecondProof,
+  RESET_REQUEST_LIMIT,
+  SECOND_PROOF_THRESHOLD,
+} from './sign-in-limits';
 
 describe('strong password policy (reset form)', () => {
   it.each([
@@ -23,9 +30,14 @@ describe('strong password policy (reset form)', () => {
 });
 
 describe('per-account limits', () => {
-  it('locks sign-in at the tenth failure', () => {
-    expect(isSignInLocked(LOGIN_FAILURE_LIMIT - 1)).toBe(false);
-    expect(isSignInLocked(LOGIN_FAILURE_LIMIT)).toBe(true);
+  it('refuses an address its eleventh try on an account (tries are counted with the one being judged)', () => {
+    expect(isSignInRefused(LOGIN_FAILURE_LIMIT)).toBe(false);
+    expect(isSignInRefused(LOGIN_FAILURE_LIMIT + 1)).toBe(true);
+  });
+
+  it('asks for a second proof from the fiftieth failure on an account, from any addresses', () => {
+    expect(needsSecondProof(SECOND_PROOF_THRESHOLD - 1)).toBe(false);
+    expect(needsSecondProof(SECOND_PROOF_THRESHOLD)).toBe(true);
   });
 
   it('allows five code requests an hour', () => {

@@ -1,4 +1,11 @@
-import { ConflictError } from '../../../shared/errors/domain-error';
+import { ConflictError, DomainError } from '../../../shared/errors/domain-error';
+
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email or password';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
+/** A change that needs the current password (CONTRACT §8) without it, or with a wrong one: 400 with errors.currentPassword. */
+export const currentPasswordError = (message: string) =>
+  new DomainError('validation', 'USERS.CURRENT_PASSWORD', message, { currentPassword: message });
 
 export const lastAdmin = () =>
   new ConflictError('USERS.LAST_ADMIN', 'The last admin account cannot be deleted. Make another user an admin first.');

@@ -14,6 +14,8 @@ export interface UserProps {
   deletedAt: Date | null;
   /** When the address was proven (a verification link, an invitation, or an admin's doing); null until then. */
   emailVerifiedAt: Date | null;
+  /** When two-factor sign-in was turned on (the auth module keeps it); null while it is off. */
+  twoFactorEnabledAt: Date | null;
 }
 
 /** Lower-cased, trimmed e-mail: the form in which accounts are looked up and compared. */
@@ -52,6 +54,7 @@ export class User {
       createdAt: now,
       deletedAt: null,
       emailVerifiedAt: input.emailVerified ? now : null,
+      twoFactorEnabledAt: null,
     });
   }
 
@@ -87,6 +90,9 @@ export class User {
   }
   get emailVerified(): boolean {
     return this.props.emailVerifiedAt !== null;
+  }
+  get twoFactorEnabled(): boolean {
+    return this.props.twoFactorEnabledAt !== null;
   }
   get isDeleted(): boolean {
     return this.props.deletedAt !== null;
@@ -137,6 +143,7 @@ export class User {
       role: this.props.role,
       createdAt: this.props.createdAt.toISOString(),
       emailVerified: this.emailVerified,
+      twoFactorEnabled: this.twoFactorEnabled,
     };
   }
 }
@@ -149,4 +156,5 @@ export interface PublicUser {
   role: Role;
   createdAt: string;
   emailVerified: boolean;
+  twoFactorEnabled: boolean;
 }

@@ -1,6 +1,19 @@
 /** One e-mail as the product composes it: both an HTML and a plain-text part, for one recipient. */
 export type EmailKind =
-  'welcome' | 'password-reset' | 'project-notification' | 'invitation' | 'custom' | 'test' | 'email-changed' | 'email-verification';
+  | 'welcome'
+  | 'password-reset'
+  | 'project-notification'
+  | 'invitation'
+  | 'custom'
+  | 'test'
+  | 'email-changed'
+  | 'email-verification'
+  | 'sign-in-code';
+
+/** Messages that carry a code giving access to an account: the back office never shows them, and they are scrubbed once sent. */
+export function carriesSecret(kind: string): boolean {
+  return kind === 'password-reset' || kind === 'sign-in-code';
+}
 
 export interface EmailMessage {
   kind: EmailKind;

@@ -1,18 +1,46 @@
 import { Injectable } from '@nestjs/common';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { normalizeEmail, User, UserRepository } from '../../../clients';
-import { invalidCredentials, signInLocked } from '../../domain/auth.errors';
-import { isSignInLocked, LOGIN_FAILURE_WINDOW_MS } from '../../domain/sign-in-limits';
-import { AuthAttemptLog } from '../ports/auth-attempt-log';
+import { EmailOutbox, signInCodeEmail } from '../../../email';
+import { AppConfig } from '../../../../shared/config/app-config';
 import { PasswordHasher } from '../../../../shared/security/password-hasher';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { invalidCredentials, signInLocked, tooManyCodeRequests } from '../../domain/auth.errors';
+import { generateResetCode } from '../../domain/reset-code';
+import {
+  isSignInRefused,
+  LOGIN_FAILURE_WINDOW_MS,
+  needsSecondProof,
+  SIGNIN_CODE_LIMIT,
+  SIGNIN_CODE_WINDOW_MS,
+} from '../../domain/sign-in-limits';
+import { EMAIL_SIGN_IN_CODE_MS, PENDING_SIGN_IN_MS, type SecondProofMethod } from '../../domain/two-factor';
+import { AuthAttemptLog } from '../ports/auth-attempt-log';
+import { PendingSignIns } from '../ports/pending-sign-ins';
 
 export interface LoginCommand {
   email: string;
   password: string;
+  /** The client address the try came from (per-address limits). */
+  address: string | null;
+  remember: boolean;
 }
 
+export type LoginOutcome =
+  | { status: 'signed_in'; user: User }
+  /** The password was right; the sign-in waits for a second proof, named by `token` (its cookie). */
+  | { status: 'second_proof'; user: User; method: SecondProofMethod; token: string };
+
+/** The SHA-256 under which a pending sign-in's cookie token is kept. */
+export const pendingTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
 /**
- * Checks credentials. An unknown e-mail costs the same hash check as a wrong password and gets the
- * same answer; 10 failures on one account within 15 minutes lock it for the rest of the window.
+ * Checks credentials (CONTRACT §5). Each try is recorded before it is judged: more than 10 on one
+ * account from one address in 15 minutes are refused there (429) while the owner, elsewhere, still
+ * signs in; a right password takes its try back. An unknown e-mail costs the same hash check as a wrong
+ * password and gets the same answer. The right password does not sign in at once when the account has
+ * two-factor sign-in (a TOTP must follow) or when 50 failures from all addresses were counted on it in
+ * the window (a code e-mailed to the account must follow): the answer is then a pending sign-in.
  */
 @Injectable()
 export class LoginHandler {
@@ -22,21 +50,60 @@ export class LoginHandler {
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
     private readonly attempts: AuthAttemptLog,
+    private readonly pending: PendingSignIns,
+    private readonly outbox: EmailOutbox,
+    private readonly tx: TransactionHost,
+    private readonly config: AppConfig,
   ) {}
 
-  async execute(cmd: LoginCommand): Promise<User> {
+  async execute(cmd: LoginCommand): Promise<LoginOutcome> {
     const email = normalizeEmail(cmd.email);
     const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
-    if (isSignInLocked(await this.attempts.countSince('login_failure', email, since))) throw signInLocked();
+    const tryId = await this.attempts.record('login_failure', email, cmd.address);
+    if (isSignInRefused(await this.attempts.countSince('login_failure', email, since, cmd.address))) throw signInLocked();
     const user = await this.users.findByEmail(email);
     const ok = user
       ? await this.hasher.verify(user.passwordHash, cmd.password)
       : (await this.hasher.verify(await this.getDummyHash(), cmd.password), false);
-    if (!user || !ok) {
-      await this.attempts.record('login_failure', email);
-      throw invalidCredentials();
+    if (!user || !ok) throw invalidCredentials();
+    await this.attempts.forget(tryId);
+
+    if (user.twoFactorEnabled) return this.startPending(user, 'totp', cmd.remember, null);
+    if (needsSecondProof(await this.attempts.countSince('login_failure', email, since))) {
+      await this.attempts.record('signin_code', email, cmd.address);
+      const requested = await this.attempts.countSince('signin_code', email, new Date(Date.now() - SIGNIN_CODE_WINDOW_MS));
+      if (requested > SIGNIN_CODE_LIMIT) throw tooManyCodeRequests();
+      return this.startPending(user, 'email', cmd.remember, generateResetCode(randomInt));
     }
-    return user;
+    return { status: 'signed_in', user };
+  }
+
+  private async startPending(user: User, method: SecondProofMethod, remember: boolean, code: string | null): Promise<LoginOutcome> {
+    const token = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    const codeHash = code ? await this.hasher.hash(code) : null;
+    await this.tx.run(async () => {
+      await this.pending.create(pendingTokenHash(token), {
+        userId: user.id,
+        method,
+        remember,
+        codeHash,
+        failures: 0,
+        expiresAt: new Date(now + (method === 'email' ? EMAIL_SIGN_IN_CODE_MS : PENDING_SIGN_IN_MS)),
+      });
+      if (code) {
+        await this.outbox.enqueue(
+          signInCodeEmail({
+            to: user.email,
+            username: user.username,
+            code,
+            validMinutes: EMAIL_SIGN_IN_CODE_MS / 60000,
+            appUrl: this.config.appUrl,
+          }),
+        );
+      }
+    });
+    return { status: 'second_proof', user, method, token };
   }
 
   private getDummyHash(): Promise<string> {

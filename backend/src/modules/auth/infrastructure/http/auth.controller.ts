@@ -8,6 +8,8 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  ApiExtraModels,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { AuthRateLimitGuard } from './auth-rate-limit.guard';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,7 +24,10 @@ import { LoginRequest } from './dto/login.request';
 import { RegisterRequest } from './dto/register.request';
 import { RequestCodeRequest, ResetPasswordRequest } from './dto/reset.request';
 import { endSession } from '../../../../shared/session/request-session';
-import { LocalAuthGuard } from './local.strategy';
+import { LoginHandler } from '../../application/login/login.handler';
+import { CompleteSignInHandler } from '../../application/two-factor/complete-sign-in.handler';
+import { SecondProofRequest, SecondProofRequiredResponse } from './dto/two-factor.dto';
+import { clearPendingCookie, PENDING_COOKIE, setPendingCookie } from './pending-cookie';
 import { signIn, REMEMBER_ME_MS } from './session';
 
 @ApiTags('session')
@@ -30,6 +35,8 @@ import { signIn, REMEMBER_ME_MS } from './session';
 export class AuthController {
   constructor(
     private readonly registerHandler: RegisterHandler,
+    private readonly loginHandler: LoginHandler,
+    private readonly completeSignInHandler: CompleteSignInHandler,
     private readonly requestCode: RequestResetCodeHandler,
     private readonly resetPassword: ResetPasswordHandler,
   ) {}
@@ -47,14 +54,62 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  @UseGuards(AuthRateLimitGuard, LocalAuthGuard)
-  @ApiOperation({ summary: 'Sign in; starts a new session (new session id)' })
-  @ApiOkResponse({ type: UserResponse })
+  @UseGuards(AuthRateLimitGuard)
+  @ApiExtraModels(UserResponse, SecondProofRequiredResponse)
+  @ApiOperation({
+    summary: 'Sign in; starts a new session (new session id)',
+    description:
+      'With the right password: the user, signed in; or, when the account has two-factor sign-in or many failed tries from many ' +
+      'addresses were counted on it, `{twoFactorRequired: true, method}` and a pending sign-in (its own cookie, 5 minutes; 10 for an ' +
+      'e-mailed code) that POST /api/login/2fa completes.',
+  })
+  @ApiOkResponse({ schema: { oneOf: [{ $ref: getSchemaPath(UserResponse) }, { $ref: getSchemaPath(SecondProofRequiredResponse) }] } })
   @ApiUnauthorizedResponse({ description: 'Invalid email or password' })
-  @ApiTooManyRequestsResponse({ description: 'Too many tries from this address, or on this account' })
-  async login(@Body() body: LoginRequest, @Req() req: FastifyRequest): Promise<UserResponse> {
-    const user = requestUser<User>(req)!;
-    await signIn(req, user, body.rememberMe ? REMEMBER_ME_MS : null);
+  @ApiTooManyRequestsResponse({ description: 'Too many tries on this account from this address, or too many e-mailed codes' })
+  async login(
+    @Body() body: LoginRequest,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<UserResponse | SecondProofRequiredResponse> {
+    const outcome = await this.loginHandler.execute({
+      email: body.email,
+      password: body.password,
+      address: req.ip ?? null,
+      remember: body.rememberMe === true,
+    });
+    if (outcome.status === 'second_proof') {
+      setPendingCookie(req, res, outcome.token, outcome.method);
+      return { twoFactorRequired: true, method: outcome.method };
+    }
+    await signIn(req, outcome.user, body.rememberMe ? REMEMBER_ME_MS : null);
+    return outcome.user.toPublic();
+  }
+
+  @Post('login/2fa')
+  @HttpCode(200)
+  @UseGuards(AuthRateLimitGuard)
+  @ApiOperation({
+    summary: 'Complete a pending sign-in with its second proof',
+    description:
+      '`code` (from the authenticator app, or the e-mailed one) or `recoveryCode`. A TOTP code and a recovery code count once. ' +
+      'Wrong codes count toward the sign-in limits; 5 drop the pending sign-in. No pending sign-in in this browser, or an expired one: 401.',
+  })
+  @ApiOkResponse({ type: UserResponse })
+  @ApiUnauthorizedResponse({ description: 'No pending sign-in in this browser, or it expired: sign in again' })
+  @ApiTooManyRequestsResponse({ description: 'Too many tries on this account from this address' })
+  async completeSignIn(
+    @Body() body: SecondProofRequest,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<UserResponse> {
+    const { user, remember } = await this.completeSignInHandler.execute({
+      token: req.cookies?.[PENDING_COOKIE],
+      code: body.code,
+      recoveryCode: body.recoveryCode,
+      address: req.ip ?? null,
+    });
+    clearPendingCookie(req, res);
+    await signIn(req, user, remember ? REMEMBER_ME_MS : null);
     return user.toPublic();
   }
 

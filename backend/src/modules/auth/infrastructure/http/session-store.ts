@@ -34,7 +34,8 @@ export function markCreated(session: Session): void {
   created.add(session);
 }
 
-const READ_SQL = `SELECT s.sess, u.id AS user_id, u.username, u.email, u.password_hash, u.company, u.role, u.created_at, u.email_verified_at
+const READ_SQL = `SELECT s.sess, u.id AS user_id, u.username, u.email, u.password_hash, u.company, u.role, u.created_at, u.email_verified_at,
+         u.two_factor_enabled_at
     FROM session s
     LEFT JOIN users u
       ON u.id = CASE WHEN s.sess #>> '{passport,user}' ~ '^[0-9]{1,9}$' THEN (s.sess #>> '{passport,user}')::int END
@@ -51,6 +52,7 @@ interface SessionRow {
   role: 'client' | 'admin';
   created_at: Date;
   email_verified_at: Date | null;
+  two_factor_enabled_at: Date | null;
 }
 
 /**
@@ -117,6 +119,7 @@ function accountFrom(row: SessionRow): User | null {
     createdAt: row.created_at,
     deletedAt: null,
     emailVerifiedAt: row.email_verified_at,
+    twoFactorEnabledAt: row.two_factor_enabled_at,
   });
 }
 

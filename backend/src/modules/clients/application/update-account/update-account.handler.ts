@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, NotFoundError } from '../../../../shared/errors/domain-error';
+import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { DomainEventPublisher } from '../../../../shared/events/domain-events';
 import { PasswordHasher } from '../../../../shared/security/password-hasher';
 import { SessionRegistry } from '../../../../shared/session/session-registry';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { AccountEmailChanged } from '../../domain/account-email-changed.event';
-import { emailTaken, usernameTaken } from '../../domain/clients.errors';
+import {
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
+  currentPasswordError,
+  emailTaken,
+  usernameTaken,
+} from '../../domain/clients.errors';
 import { normalizeEmail, User } from '../../domain/user';
 import { EmailVerification } from '../email-verification/email-verification';
 import { UserRepository } from '../ports/user.repository';
@@ -21,12 +27,6 @@ export interface UpdateAccountCommand {
   /** Kept signed in when the password changes; every other session of the account ends. */
   currentSessionId: string;
 }
-
-export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email or password';
-export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
-
-const currentPasswordError = (message: string) =>
-  new DomainError('validation', 'USERS.CURRENT_PASSWORD', message, { currentPassword: message });
 
 /**
  * Account Settings. A name or company change needs nothing more than the session; a new e-mail or

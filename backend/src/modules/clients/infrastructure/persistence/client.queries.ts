@@ -24,6 +24,7 @@ interface Row {
   role: 'client' | 'admin';
   created_at: Date;
   email_verified: boolean;
+  two_factor_enabled: boolean;
   total: string;
 }
 
@@ -35,6 +36,7 @@ const toResponse = (r: Row): UserResponse => ({
   role: r.role,
   createdAt: r.created_at.toISOString(),
   emailVerified: r.email_verified,
+  twoFactorEnabled: r.two_factor_enabled,
 });
 
 /** The admin's list of accounts: search on name or e-mail, role filter, one query per page. */
@@ -70,7 +72,7 @@ export class ClientQueries {
       // The whole list (no list parameters): one pass in the order's index.
       const all: Row[] = await sqlRead(
         this.db,
-        `SELECT id, username, email, company, role, created_at, email_verified_at IS NOT NULL AS email_verified FROM users WHERE ${cond} ORDER BY ${order}`,
+        `SELECT id, username, email, company, role, created_at, email_verified_at IS NOT NULL AS email_verified, two_factor_enabled_at IS NOT NULL AS two_factor_enabled FROM users WHERE ${cond} ORDER BY ${order}`,
         filterParams,
       );
       return { rows: all.map(toResponse), total: all.length };
@@ -88,7 +90,7 @@ export class ClientQueries {
     const rows: Row[] = await sqlRead(
       this.db,
       `WITH ${ctes.join(', ')}
-       SELECT id, username, email, company, role, created_at, email_verified_at IS NOT NULL AS email_verified, (SELECT n FROM total) AS total FROM users
+       SELECT id, username, email, company, role, created_at, email_verified_at IS NOT NULL AS email_verified, two_factor_enabled_at IS NOT NULL AS two_factor_enabled, (SELECT n FROM total) AS total FROM users
         WHERE id = ANY(ARRAY(${page}))
         ORDER BY ${order}`,
       params,

@@ -40,4 +40,8 @@ export class UserOrmEntity {
 
   @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
   emailVerifiedAt: Date | null;
+
+  /** Written by the auth module only (two-factor on/off), never by this module's saves. */
+  @Column({ name: 'two_factor_enabled_at', type: 'timestamptz', nullable: true, insert: false, update: false })
+  twoFactorEnabledAt: Date | null;
 }

@@ -17,6 +17,7 @@ export function toDomain(row: UserOrmEntity): User {
     createdAt: row.createdAt,
     deletedAt: row.deletedAt,
     emailVerifiedAt: row.emailVerifiedAt ?? null,
+    twoFactorEnabledAt: row.twoFactorEnabledAt ?? null,
   });
 }
 

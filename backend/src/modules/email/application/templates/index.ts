@@ -1,5 +1,6 @@
 export { welcomeEmail } from './welcome.template';
 export { resetCodeEmail } from './reset-code.template';
+export { signInCodeEmail } from './sign-in-code.template';
 export { escapeHtml } from './layout';
 export { projectNotificationEmail } from './project-notification.template';
 export { invitationEmail, invitationLink } from './invitation.template';

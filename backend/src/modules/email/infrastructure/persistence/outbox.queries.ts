@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { DomainError, NotFoundError } from '../../../../shared/errors/domain-error';
 import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
 import type { OutboxStatus } from '../../domain/outbox-entry';
+import { carriesSecret } from '../../domain/email-message';
 
 export const OUTBOX_SORTS = ['createdAt', 'id', 'status', 'attempts'] as const;
 export type OutboxSort = (typeof OUTBOX_SORTS)[number];
@@ -106,8 +107,8 @@ export class OutboxQueries {
     );
     if (rows.length === 0) throw new NotFoundError('EMAIL.NOT_FOUND', 'Email not found');
     const r = rows[0];
-    // A reset code gives access to the client's account: the back office never shows it.
-    const hidden = r.kind === 'password-reset';
+    // A reset or sign-in code gives access to the client's account: the back office never shows it.
+    const hidden = carriesSecret(r.kind);
     return { ...toItem(r), html: hidden ? null : (r.html ?? null), text: hidden ? null : (r.text ?? null) };
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { DeliveryProgress, OutboxRepository, SharedMessage } from '../../application/ports/outbox.repository';
-import type { EmailKind, EmailMessage } from '../../domain/email-message';
+import { carriesSecret, type EmailKind, type EmailMessage } from '../../domain/email-message';
 import { OutboxEntry, OutboxStatus } from '../../domain/outbox-entry';
 
 interface ClaimedRow {
@@ -96,7 +96,7 @@ export class OutboxTypeormRepository extends OutboxRepository {
   }
 
   async saveOutcome(entry: OutboxEntry): Promise<void> {
-    const scrub = entry.message.kind === 'password-reset' && (entry.status === 'sent' || entry.status === 'logged');
+    const scrub = carriesSecret(entry.message.kind) && (entry.status === 'sent' || entry.status === 'logged');
     await this.dataSource.query(
       `UPDATE email_outbox
           SET status = $2, next_attempt_at = $3, locked_until = NULL, last_error = $4, server_response = $5, sent_at = $6,

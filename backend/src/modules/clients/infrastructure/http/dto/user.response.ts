@@ -10,6 +10,8 @@ export class UserResponse {
   @ApiProperty({ example: '2026-01-05T15:04:00.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ example: true, description: 'The address was proven (a verification link, an invitation, or created by the admin)' })
   emailVerified: boolean;
+  @ApiProperty({ example: false, description: 'Sign-in asks for a code from an authenticator app too' })
+  twoFactorEnabled: boolean;
 }
 
 export class SuccessResponse {

@@ -114,7 +114,17 @@ export class EmailStatusResponse {
 export class OutboxItemResponse {
   @ApiProperty({ example: 41 }) id: number;
   @ApiProperty({
-    enum: ['welcome', 'password-reset', 'project-notification', 'invitation', 'custom', 'test', 'email-changed', 'email-verification'],
+    enum: [
+      'welcome',
+      'password-reset',
+      'project-notification',
+      'invitation',
+      'custom',
+      'test',
+      'email-changed',
+      'email-verification',
+      'sign-in-code',
+    ],
   })
   kind: string;
   @ApiProperty({ example: 'ann@example.com' }) to: string;

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG, currentPasswordError, User, UserRepository } from '../../../clients';
+import { NotFoundError } from '../../../../shared/errors/domain-error';
+import { PasswordHasher } from '../../../../shared/security/password-hasher';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { invalidCode, twoFactorAlreadyOn, twoFactorNotSetUp, twoFactorOff } from '../../domain/auth.errors';
+import { generateRecoveryCode, isWellFormedCode, RECOVERY_CODE_COUNT } from '../../domain/two-factor';
+import { Totp } from '../ports/totp';
+import { TwoFactorRepository } from '../ports/two-factor.repository';
+import { recoveryCodeHash } from './complete-sign-in.handler';
+
+/**
+ * Account Settings' two-factor sign-in (CONTRACT §8): set up a secret (current password needed), turn
+ * it on with a first code from the app (which answers 10 recovery codes, shown once), turn it off with
+ * the current password and a code (from the app, or a recovery code when the phone is lost).
+ */
+@Injectable()
+export class TwoFactorSettings {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly twoFactor: TwoFactorRepository,
+    private readonly totp: Totp,
+    private readonly hasher: PasswordHasher,
+    private readonly tx: TransactionHost,
+  ) {}
+
+  async setup(userId: number, currentPassword: string | undefined): Promise<{ secret: string; otpauthUrl: string }> {
+    const user = await this.account(userId);
+    if (user.twoFactorEnabled) throw twoFactorAlreadyOn();
+    await this.checkPassword(user, currentPassword);
+    const secret = this.totp.generateSecret();
+    await this.twoFactor.saveSecret(user.id, secret);
+    return { secret, otpauthUrl: this.totp.uri(user.email, secret) };
+  }
+
+  async enable(userId: number, code: string): Promise<{ recoveryCodes: string[] }> {
+    return this.tx.run(async () => {
+      const user = await this.account(userId);
+      if (user.twoFactorEnabled) throw twoFactorAlreadyOn();
+      const secret = await this.twoFactor.find(user.id);
+      if (!secret) throw twoFactorNotSetUp();
+      // The code that confirms the app does not count as used: it may sign in too (CONTRACT §8).
+      if (!isWellFormedCode(code) || (await this.totp.verify(secret.secret, code, null)) === null) throw invalidCode();
+      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => generateRecoveryCode(randomInt));
+      if (!(await this.twoFactor.enable(user.id, recoveryCodes.map(recoveryCodeHash), new Date()))) throw twoFactorAlreadyOn();
+      return { recoveryCodes };
+    });
+  }
+
+  async disable(userId: number, currentPassword: string | undefined, code: string): Promise<void> {
+    const user = await this.account(userId);
+    if (!user.twoFactorEnabled) throw twoFactorOff();
+    await this.checkPassword(user, currentPassword);
+    await this.tx.run(async () => {
+      const secret = await this.twoFactor.find(user.id);
+      if (!secret) throw twoFactorOff();
+      const proven = isWellFormedCode(code)
+        ? await this.totp
+            .verify(secret.secret, code, secret.lastUsedStep)
+            .then((step) => step !== null && this.twoFactor.claimStep(user.id, step))
+        : await this.twoFactor.useRecoveryCode(user.id, recoveryCodeHash(code), new Date());
+      if (!proven) throw invalidCode();
+      await this.twoFactor.disable(user.id);
+    });
+  }
+
+  private async account(userId: number): Promise<User> {
+    const user = await this.users.findById(userId);
+    if (!user || user.isDeleted) throw new NotFoundError('USERS.NOT_FOUND', 'Account not found');
+    return user;
+  }
+
+  private async checkPassword(user: User, currentPassword: string | undefined): Promise<void> {
+    if (!currentPassword) throw currentPasswordError(CURRENT_PASSWORD_REQUIRED);
+    if (!(await this.hasher.verify(user.passwordHash, currentPassword))) throw currentPasswordError(CURRENT_PASSWORD_WRONG);
+  }
+}
