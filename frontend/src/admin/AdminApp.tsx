@@ -20,6 +20,7 @@ import services from './services';
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
 const CreditsPage = lazyPage(() => import('./credits/CreditsPage'), 'CreditsPage');
 const EmailPage = lazyPage(() => import('./email/EmailPage'), 'EmailPage');
+const AccountSettingsPage = lazyPage(() => import('./account/AccountSettingsPage'), 'AccountSettingsPage');
 
 const pages: Record<string, { preload: () => Promise<unknown> }> = {
   '': DashboardPage,
@@ -29,6 +30,7 @@ const pages: Record<string, { preload: () => Promise<unknown> }> = {
   payments: payments.list,
   credits: CreditsPage,
   email: EmailPage,
+  account: AccountSettingsPage,
 };
 
 /** Loads the chunk of the back-office page at `pathname` (App starts it as early as it can). */
@@ -100,6 +102,7 @@ export function AdminApp() {
       <CustomRoutes>
         <Route path="/credits" element={<CreditsPage />} />
         <Route path="/email" element={<EmailPage />} />
+        <Route path="/account" element={<AccountSettingsPage />} />
       </CustomRoutes>
     </Admin>
   );

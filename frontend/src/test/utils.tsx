@@ -16,6 +16,7 @@ export const client: User = {
   role: 'client',
   createdAt: '2025-01-05T15:04:00.000Z',
   emailVerified: true,
+  twoFactorEnabled: false,
 };
 
 export const admin: User = { ...client, id: 1, username: 'admin', email: 'admin@example.com', role: 'admin' };

@@ -7,8 +7,8 @@ import type { ClientRecord } from './dataProvider';
 import { fakeDataProvider, renderInAdmin } from './testing';
 
 const rows: ClientRecord[] = [
-  { id: 1, username: 'admin', email: 'admin@example.com', role: 'admin', emailVerified: true },
-  { id: 7, username: 'Jane Client', email: 'jane@example.com', role: 'client', emailVerified: false },
+  { id: 1, username: 'admin', email: 'admin@example.com', role: 'admin', emailVerified: true, twoFactorEnabled: false },
+  { id: 7, username: 'Jane Client', email: 'jane@example.com', role: 'client', emailVerified: false, twoFactorEnabled: false },
 ];
 
 const listOf = (data: ClientRecord[]) => vi.fn(async () => ({ data, total: data.length }));

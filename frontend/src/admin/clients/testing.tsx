@@ -1,8 +1,12 @@
+import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AdminContext, memoryStore, Notification, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
 import { vi } from 'vitest';
 import { theme } from '../../shared/ui/theme';
+import { CURRENT_USER_KEY } from '../../portal/features/auth/api';
+import type { User } from '../../shared/api/schema';
+import { admin } from '../../test/utils';
 import { i18nProvider } from '../providers/i18nProvider';
 
 /** The signed-in admin of component tests. */
@@ -30,11 +34,18 @@ export function fakeDataProvider(methods: Partial<Record<string, (...args: never
 /** Renders admin components inside react-admin's contexts (data, auth, i18n, router, theme) with toasts. */
 export function renderInAdmin(
   ui: ReactElement,
-  { dataProvider, identity = signedInAdmin }: { dataProvider: DataProvider; identity?: typeof signedInAdmin },
+  {
+    dataProvider,
+    identity = signedInAdmin,
+    user = admin,
+  }: { dataProvider: DataProvider; identity?: typeof signedInAdmin; /** the session's account, as GET /api/user answers it */ user?: User },
 ) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(CURRENT_USER_KEY, user);
   return render(
     <TestMemoryRouter>
       <AdminContext
+        queryClient={queryClient}
         dataProvider={dataProvider}
         authProvider={fakeAuthProvider(identity)}
         i18nProvider={i18nProvider}

@@ -9,6 +9,7 @@ const KIND_LABELS: Record<EmailKind, string> = {
   test: 'Test',
   'email-changed': 'E-mail changed notice',
   'email-verification': 'Verification link',
+  'sign-in-code': 'Sign-in code',
 };
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, TitlePortal, UserMenu, useGetIdentity, type LayoutProps } from 'react-admin';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import { AppBar, Layout, Logout, MenuItemLink, TitlePortal, UserMenu, useGetIdentity, useUserMenu, type LayoutProps } from 'react-admin';
 import { Logo } from '../../shared/ui/Logo';
 import { AdminMenu } from './AdminMenu';
 
@@ -10,7 +11,18 @@ import { AdminMenu } from './AdminMenu';
  */
 function AdminUserMenu() {
   const { identity } = useGetIdentity();
-  return <UserMenu label={identity?.fullName ? String(identity.fullName) : 'ra.auth.user_menu'} />;
+  return (
+    <UserMenu label={identity?.fullName ? String(identity.fullName) : 'ra.auth.user_menu'}>
+      <AccountSettingsItem />
+      <Logout />
+    </UserMenu>
+  );
+}
+
+/** The photographer's own settings (profile, password, two-factor sign-in). */
+function AccountSettingsItem() {
+  const menu = useUserMenu();
+  return <MenuItemLink to="/admin/account" primaryText="Account Settings" leftIcon={<ManageAccountsOutlined />} onClick={menu?.onClose} />;
 }
 
 function AdminAppBar() {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeDataProvider, renderInAdmin } from '../clients/testing';
 import type { DashboardSummary } from './dashboard/dataProvider';
+import { admin } from '../../test/utils';
 import { DashboardPage } from './DashboardPage';
 
 const summary: DashboardSummary = {
@@ -27,10 +28,10 @@ const summary: DashboardSummary = {
   ],
 };
 
-function setup(data: DashboardSummary = summary, extra: Record<string, unknown> = {}) {
+function setup(data: DashboardSummary = summary, extra: Record<string, unknown> = {}, user = admin) {
   const getDashboard = vi.fn(async () => ({ data }));
   const dataProvider = fakeDataProvider({ getDashboard, ...extra });
-  renderInAdmin(<DashboardPage />, { dataProvider });
+  renderInAdmin(<DashboardPage />, { dataProvider, user });
   return { getDashboard };
 }
 
@@ -116,5 +117,18 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(await screen.findByText('boom')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+  });
+
+  it('offers the admin two-factor sign-in until it is on (CONTRACT §8)', async () => {
+    setup();
+    const prompt = await screen.findByRole('note');
+    expect(prompt).toHaveTextContent('Protect your studio with two-factor sign-in');
+    expect(within(prompt).getByRole('link', { name: 'Turn on' })).toHaveAttribute('href', '/admin/account');
+  });
+
+  it('says nothing of two-factor sign-in once it is on', async () => {
+    setup(summary, {}, { ...admin, twoFactorEnabled: true });
+    await screen.findByRole('region', { name: 'Pending Payments' });
+    expect(screen.queryByText('Protect your studio with two-factor sign-in')).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { clientMessages } from '../clients/validation';
 import { QuickActions } from './dashboard/QuickActions';
 import { RecentActivity } from './dashboard/RecentActivity';
 import { SummaryCards, SummaryCardsSkeleton } from './dashboard/SummaryCards';
+import { TwoFactorPrompt } from './dashboard/TwoFactorPrompt';
 import { useDashboard, useRefreshDashboard } from './dashboard/useDashboard';
 
 // the Add Client dialog (and its form library) loads when first opened
@@ -27,6 +28,7 @@ export function DashboardPage() {
     <Box>
       <Title title="Dashboard" />
       <PageHeader title="Dashboard" />
+      <TwoFactorPrompt />
       {error ? (
         <Alert
           severity="error"

@@ -19,6 +19,12 @@ export type RequestCodeRequest = Schemas['RequestCodeRequest'];
 export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
 export type UpdateAccountRequest = Schemas['UpdateAccountRequest'];
 export type UpdateClientRequest = Schemas['UpdateClientRequest'];
+/** POST /api/login with the right password for an account that needs a second proof (CONTRACT §8). */
+export type SecondProofRequired = Schemas['SecondProofRequiredResponse'];
+export type SecondProofMethod = SecondProofRequired['method'];
+export type SecondProofRequest = Schemas['SecondProofRequest'];
+export type TwoFactorSetup = Schemas['TwoFactorSetupResponse'];
+export type TwoFactorDisableRequest = Schemas['TwoFactorDisableRequest'];
 
 /** The error body every failing API call returns (CONTRACT §9): `{statusCode, error, message, code?, errors?}`. */
 export type ApiErrorBody = Schemas['ErrorResponse'];

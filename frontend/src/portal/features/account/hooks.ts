@@ -27,6 +27,27 @@ export function useResendVerification() {
   return useMutation({ mutationFn: () => accountApi.resendVerification() });
 }
 
+/** Two-factor sign-in's steps; turning it on or off reads the current user again (its twoFactorEnabled). */
+export function useSetupTwoFactor() {
+  return useMutation({ mutationFn: (currentPassword: string) => accountApi.setupTwoFactor(currentPassword) });
+}
+
+export function useEnableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => accountApi.enableTwoFactor(code),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+  });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: accountApi.disableTwoFactor,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+  });
+}
+
 /** The caller clears the session cache itself (after the 2 s redirect delay of spec §4). */
 export function useDeleteAccount() {
   return useMutation({ mutationFn: () => accountApi.remove() });

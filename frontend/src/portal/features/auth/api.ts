@@ -1,5 +1,13 @@
 import { dataOf, http, rawHttp } from '../../../shared/api/client';
-import type { LoginRequest, RegisterRequest, RequestCodeRequest, ResetPasswordRequest, User } from '../../../shared/api/schema';
+import type {
+  LoginRequest,
+  RegisterRequest,
+  RequestCodeRequest,
+  ResetPasswordRequest,
+  SecondProofRequest,
+  SecondProofRequired,
+  User,
+} from '../../../shared/api/schema';
 
 export const CURRENT_USER_KEY = ['/api/user'] as const;
 
@@ -21,9 +29,17 @@ export async function fetchCurrentUser(): Promise<User | null> {
 }
 
 export const authApi = {
-  login: (body: LoginRequest) => dataOf(http.POST('/api/login', { body })),
+  /** The user, signed in; or, when a second proof must follow, which one (a pending sign-in in its own cookie). */
+  login: (body: LoginRequest) => dataOf(http.POST('/api/login', { body })) as Promise<User | SecondProofRequired>,
+  /** POST /api/login/2fa: the second proof; completes the pending sign-in of this browser. */
+  completeSignIn: (body: SecondProofRequest) => dataOf(http.POST('/api/login/2fa', { body })),
   register: (body: RegisterRequest) => dataOf(http.POST('/api/register', { body })),
   logout: () => dataOf(http.POST('/api/logout')),
   requestCode: (body: RequestCodeRequest) => dataOf(http.POST('/api/verify/request-code', { body })),
   resetPassword: (body: ResetPasswordRequest) => dataOf(http.POST('/api/verify/reset-password', { body })),
 };
+
+/** Did POST /api/login answer with a pending sign-in rather than a user? */
+export function needsSecondProof(answer: User | SecondProofRequired): answer is SecondProofRequired {
+  return (answer as SecondProofRequired).twoFactorRequired === true;
+}

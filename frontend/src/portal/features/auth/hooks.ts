@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, RegisterRequest, User } from '../../../shared/api/schema';
-import { authApi, CURRENT_USER_KEY, fetchCurrentUser } from './api';
+import type { LoginRequest, RegisterRequest, SecondProofRequest, User } from '../../../shared/api/schema';
+import { authApi, CURRENT_USER_KEY, fetchCurrentUser, needsSecondProof } from './api';
 
 /** Drops every cached query except the current user, so one user's data never shows to the next. */
 function forgetOtherQueries(queryClient: ReturnType<typeof useQueryClient>) {
@@ -23,6 +23,19 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginRequest) => authApi.login(body),
+    onSuccess: (answer) => {
+      if (needsSecondProof(answer)) return; // nobody is signed in yet
+      forgetOtherQueries(queryClient);
+      queryClient.setQueryData(CURRENT_USER_KEY, answer);
+    },
+  });
+}
+
+/** The second step of a sign-in that asked for one (a code from the app, a recovery code, or an e-mailed code). */
+export function useCompleteSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SecondProofRequest) => authApi.completeSignIn(body),
     onSuccess: (user) => {
       forgetOtherQueries(queryClient);
       queryClient.setQueryData(CURRENT_USER_KEY, user);

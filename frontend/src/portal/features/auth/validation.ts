@@ -71,3 +71,23 @@ export const validateResetPassword: Validator<ResetPasswordValues> = (v) => ({
   newPassword: strongPasswordError(v.newPassword),
   confirmPassword: v.confirmPassword === v.newPassword ? undefined : messages.passwordsDontMatch,
 });
+
+/** The second step of a sign-in (CONTRACT §8): a 6-digit code, or one of the recovery codes. */
+export interface SecondProofValues {
+  code: string;
+  recoveryCode: string;
+}
+
+export const secondProofMessages = {
+  code: 'Enter the 6-digit code',
+  recoveryCode: 'Enter a recovery code like xxxxx-xxxxx',
+} as const;
+
+export function validateSecondProof(values: SecondProofValues, useRecovery: boolean): Partial<Record<keyof SecondProofValues, string>> {
+  if (useRecovery) {
+    return /^[A-Za-z0-9]{5}[\s-]?[A-Za-z0-9]{5}$/.test(values.recoveryCode.trim())
+      ? {}
+      : { recoveryCode: secondProofMessages.recoveryCode };
+  }
+  return /^\d{6}$/.test(values.code.replace(/\s/g, '')) ? {} : { code: secondProofMessages.code };
+}

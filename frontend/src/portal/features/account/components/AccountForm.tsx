@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorText, serverMessageOf } from '../../../../shared/api/client';
@@ -33,7 +33,8 @@ const valuesOf = (user: User): AccountValues => ({
   currentPassword: '',
 });
 
-export function AccountForm({ user }: { user: User }) {
+/** `between`: cards shown after the profile and before the danger zone (two-factor sign-in). */
+export function AccountForm({ user, between }: { user: User; between?: ReactNode }) {
   const resolver = useMemo(() => resolverFrom<AccountValues>((values) => validateAccount(values, user.email ?? '')), [user.email]);
   const form = useForm<AccountValues>({ defaultValues: valuesOf(user), resolver });
   const update = useUpdateAccount();
@@ -163,6 +164,8 @@ export function AccountForm({ user }: { user: User }) {
           </Box>
         </CardContent>
       </Card>
+
+      {between}
 
       <Card sx={{ borderColor: 'error.light' }}>
         <CardContent

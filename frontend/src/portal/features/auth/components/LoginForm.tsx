@@ -5,9 +5,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorText } from '../../../../shared/api/client';
+import type { SecondProofMethod, User } from '../../../../shared/api/schema';
+import { lazyPage } from '../../../../shared/lazyPage';
+import { FullScreenSpinner } from '../../../../shared/ui/FullScreenSpinner';
+import { needsSecondProof } from '../api';
 import { isAdmin } from '../../../../shared/api/user';
 import { applyServerFieldErrors, textFieldProps } from '../../../../shared/forms/fields';
 import { MAX_LENGTH, resolverFrom } from '../../../../shared/forms/validation';
@@ -23,6 +28,9 @@ interface LoginFormProps {
 
 const resolver = resolverFrom(validateLogin);
 
+// the second step is for the few accounts that need one: loaded when a sign-in asks for it
+const SecondProofForm = lazyPage(() => import('./SecondProofForm'), 'SecondProofForm');
+
 export function LoginForm({ onSubmitting }: LoginFormProps) {
   const form = useForm<LoginValues>({
     defaultValues: { email: '', password: '', rememberMe: false },
@@ -32,17 +40,28 @@ export function LoginForm({ onSubmitting }: LoginFormProps) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  // the right password was given and a second proof is asked for: the form shows that step instead
+  const [secondProof, setSecondProof] = useState<SecondProofMethod | null>(null);
+
+  const signedIn = (user: User) => {
+    toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
+    navigate(isAdmin(user) ? '/admin' : '/', { replace: true });
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     onSubmitting?.();
     try {
-      const user = await login.mutateAsync({
+      const answer = await login.mutateAsync({
         email: values.email.trim(),
         password: values.password,
         rememberMe: values.rememberMe,
       });
-      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-      navigate(isAdmin(user) ? '/admin' : '/', { replace: true });
+      if (needsSecondProof(answer)) {
+        await SecondProofForm.preload();
+        setSecondProof(answer.method);
+        return;
+      }
+      signedIn(answer);
     } catch (error) {
       applyServerFieldErrors(form, error);
       toast({ title: 'Login failed', description: errorText(error), variant: 'destructive' });
@@ -50,6 +69,21 @@ export function LoginForm({ onSubmitting }: LoginFormProps) {
   });
 
   const pending = login.isPending;
+
+  if (secondProof) {
+    return (
+      <Suspense fallback={<FullScreenSpinner />}>
+        <SecondProofForm
+          method={secondProof}
+          onSignedIn={signedIn}
+          onRestart={() => {
+            setSecondProof(null);
+            form.setValue('password', '');
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <Box component="form" method="post" noValidate onSubmit={onSubmit}>
