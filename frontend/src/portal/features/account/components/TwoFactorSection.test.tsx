@@ -23,7 +23,7 @@ describe('Account Settings: two-factor sign-in', { timeout: 20_000 }, () => {
     expect(screen.getByText('Enter your current password')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Current Password'), 'secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByTitle('QR code for your authenticator app')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
     expect(bodyOf(spy, 'POST /api/2fa/setup')).toEqual({ currentPassword: 'secret123' });
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Code from the app'), '12345');

@@ -113,10 +113,11 @@ export function TwoFactorSection({ user }: { user: User }) {
   );
 
   return (
-    <Card>
+    // a region of its own: its password field is told apart from the profile's by where it is
+    <Card component="section" aria-labelledby="two-factor-heading">
       <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="h2">
+          <Typography id="two-factor-heading" variant="h6" component="h2">
             Two-factor sign-in
           </Typography>
           {user.twoFactorEnabled && step.kind !== 'codes' && (
@@ -157,7 +158,13 @@ export function TwoFactorSection({ user }: { user: User }) {
           <Stack component="form" noValidate spacing={2} onSubmit={turnOn} sx={{ maxWidth: 420 }}>
             <Typography variant="body2">1. Scan this QR code with your authenticator app.</Typography>
             <Box sx={{ alignSelf: 'flex-start', p: 1.5, bgcolor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              <QRCodeSVG value={step.setup.otpauthUrl} size={176} marginSize={0} title="QR code for your authenticator app" />
+              <QRCodeSVG
+                value={step.setup.otpauthUrl}
+                size={176}
+                marginSize={0}
+                role="img"
+                aria-label="QR code for your authenticator app"
+              />
             </Box>
             <Typography variant="body2" color="text.secondary">
               Can&apos;t scan it? Enter this key in the app instead:{' '}
