@@ -1,6 +1,6 @@
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Admin, CustomRoutes, defaultTheme, localStorageStore, Resource, type RaThemeOptions } from 'react-admin';
+import { Admin, CustomRoutes, defaultTheme, localStorageStore, Resource, Title, type RaThemeOptions } from 'react-admin';
 import { Route } from 'react-router';
 import { deepmerge } from '@mui/utils';
 import { CURRENT_USER_KEY, fetchCurrentUser } from '../portal/features/auth/api';
@@ -20,7 +20,8 @@ import services from './services';
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
 const CreditsPage = lazyPage(() => import('./credits/CreditsPage'), 'CreditsPage');
 const EmailPage = lazyPage(() => import('./email/EmailPage'), 'EmailPage');
-const AccountSettingsPage = lazyPage(() => import('./account/AccountSettingsPage'), 'AccountSettingsPage');
+// the photographer's own Account Settings: the portal's page (the same chunk), under the back office's title
+const AccountPage = lazyPage(() => import('../portal/pages/AccountPage'), 'AccountPage');
 
 const pages: Record<string, { preload: () => Promise<unknown> }> = {
   '': DashboardPage,
@@ -30,7 +31,7 @@ const pages: Record<string, { preload: () => Promise<unknown> }> = {
   payments: payments.list,
   credits: CreditsPage,
   email: EmailPage,
-  account: AccountSettingsPage,
+  account: AccountPage,
 };
 
 /** Loads the chunk of the back-office page at `pathname` (App starts it as early as it can). */
@@ -102,7 +103,15 @@ export function AdminApp() {
       <CustomRoutes>
         <Route path="/credits" element={<CreditsPage />} />
         <Route path="/email" element={<EmailPage />} />
-        <Route path="/account" element={<AccountSettingsPage />} />
+        <Route
+          path="/account"
+          element={
+            <>
+              <Title title="Account Settings" />
+              <AccountPage />
+            </>
+          }
+        />
       </CustomRoutes>
     </Admin>
   );
