@@ -64,6 +64,30 @@ describe('Account settings: PATCH /api/update-account, DELETE /api/delete-accoun
     expect(t.smtp.to(c.email).filter((m) => m.subject === 'Your client portal e-mail address was changed')).toHaveLength(0);
   });
 
+  it('counts wrong current passwords as failed sign-ins: a borrowed session cannot guess the password at leisure', async () => {
+    const { c, agent } = await signedIn();
+    const from = '192.0.2.201';
+    const body = { username: c.username, email: c.email, password: 'taken-over-1' };
+    for (let i = 0; i < 10; i++) {
+      await agent
+        .patch('/api/update-account')
+        .set('X-Forwarded-For', from)
+        .send({ ...body, currentPassword: `guess-${i}-wrong` })
+        .expect(400);
+    }
+    // From that address, even the right password is refused now, and so is signing in.
+    const refused = await agent
+      .patch('/api/update-account')
+      .set('X-Forwarded-For', from)
+      .send({ ...body, currentPassword: c.password })
+      .expect(429);
+    expect(refused.body.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    await t.http().post('/api/login').set('X-Forwarded-For', from).send({ email: c.email, password: c.password }).expect(429);
+    await agent.post('/api/2fa/setup').set('X-Forwarded-For', from).send({ currentPassword: c.password }).expect(429);
+    // The owner elsewhere is not locked out.
+    await t.http().post('/api/login').send({ email: c.email, password: c.password }).expect(200);
+  });
+
   it('tells the old address of an e-mail change, through the outbox', async () => {
     const { c, agent, id } = await signedIn();
     const email = `moved-${id}@example.com`;

@@ -1,4 +1,4 @@
-import { Module, OnApplicationBootstrap } from '@nestjs/common';
+import { Global, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
 import { ClientsModule } from '../clients';
@@ -12,6 +12,8 @@ import { ResetCodeRepository } from './application/ports/reset-code.repository';
 import { RegisterHandler } from './application/register/register.handler';
 import { RequestResetCodeHandler } from './application/request-reset-code/request-reset-code.handler';
 import { ResetPasswordHandler } from './application/reset-password/reset-password.handler';
+import { CountedCurrentPasswordCheck } from './application/current-password/counted-current-password-check';
+import { CurrentPasswordCheck } from '../../shared/security/current-password-check';
 import { AuthController } from './infrastructure/http/auth.controller';
 import { TwoFactorController } from './infrastructure/http/two-factor.controller';
 import { CompleteSignInHandler } from './application/two-factor/complete-sign-in.handler';
@@ -25,8 +27,23 @@ import { OtplibTotp } from './infrastructure/security/otplib-totp';
 import { AuthAttemptLogTypeormRepository } from './infrastructure/persistence/auth-attempt-log.typeorm-repository';
 import { ResetCodeTypeormRepository } from './infrastructure/persistence/reset-code.typeorm-repository';
 
+/**
+ * The sign-in limits' current-password check, for every module (clients' Account Settings asks for the
+ * current password too): global, so that ClientsModule needs no import of this module, which imports it.
+ */
+@Global()
+@Module({
+  providers: [
+    { provide: AuthAttemptLog, useClass: AuthAttemptLogTypeormRepository },
+    { provide: CurrentPasswordCheck, useClass: CountedCurrentPasswordCheck },
+  ],
+  exports: [AuthAttemptLog, CurrentPasswordCheck],
+})
+export class SignInLimitsModule {}
+
 @Module({
   imports: [
+    SignInLimitsModule,
     ClientsModule,
     EmailModule,
     ThrottlerModule.forRootAsync({
@@ -51,7 +68,6 @@ import { ResetCodeTypeormRepository } from './infrastructure/persistence/reset-c
     { provide: PendingSignIns, useClass: PendingSignInTypeormRepository },
     { provide: TwoFactorRepository, useClass: TwoFactorTypeormRepository },
     { provide: Totp, useClass: OtplibTotp },
-    { provide: AuthAttemptLog, useClass: AuthAttemptLogTypeormRepository },
     { provide: ResetCodeRepository, useClass: ResetCodeTypeormRepository },
   ],
 })

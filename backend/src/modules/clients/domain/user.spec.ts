@@ -19,7 +19,16 @@ describe('User', () => {
 
   it('shows nothing secret in its public form', () => {
     const pub = User.register(base, new Date()).withId(3).toPublic();
-    expect(Object.keys(pub).sort()).toEqual(['company', 'createdAt', 'email', 'emailVerified', 'id', 'role', 'username']);
+    expect(Object.keys(pub).sort()).toEqual([
+      'company',
+      'createdAt',
+      'email',
+      'emailVerified',
+      'id',
+      'role',
+      'twoFactorEnabled',
+      'username',
+    ]);
   });
 
   it('lets an admin reach anything and a client only their own', () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG, currentPasswordError, User, UserRepository } from '../../../clients';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
-import { PasswordHasher } from '../../../../shared/security/password-hasher';
+import { CurrentPasswordCheck } from '../../../../shared/security/current-password-check';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { invalidCode, twoFactorAlreadyOn, twoFactorNotSetUp, twoFactorOff } from '../../domain/auth.errors';
 import { generateRecoveryCode, isWellFormedCode, RECOVERY_CODE_COUNT } from '../../domain/two-factor';
@@ -21,7 +21,7 @@ export class TwoFactorSettings {
     private readonly users: UserRepository,
     private readonly twoFactor: TwoFactorRepository,
     private readonly totp: Totp,
-    private readonly hasher: PasswordHasher,
+    private readonly currentPassword: CurrentPasswordCheck,
     private readonly tx: TransactionHost,
   ) {}
 
@@ -73,6 +73,6 @@ export class TwoFactorSettings {
 
   private async checkPassword(user: User, currentPassword: string | undefined): Promise<void> {
     if (!currentPassword) throw currentPasswordError(CURRENT_PASSWORD_REQUIRED);
-    if (!(await this.hasher.verify(user.passwordHash, currentPassword))) throw currentPasswordError(CURRENT_PASSWORD_WRONG);
+    if (!(await this.currentPassword.verify(user, currentPassword))) throw currentPasswordError(CURRENT_PASSWORD_WRONG);
   }
 }

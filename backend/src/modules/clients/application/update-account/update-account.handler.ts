@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { DomainEventPublisher } from '../../../../shared/events/domain-events';
+import { CurrentPasswordCheck } from '../../../../shared/security/current-password-check';
 import { PasswordHasher } from '../../../../shared/security/password-hasher';
 import { SessionRegistry } from '../../../../shared/session/session-registry';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
@@ -40,6 +41,7 @@ export class UpdateAccountHandler {
   constructor(
     private readonly users: UserRepository,
     private readonly hashing: PasswordHasher,
+    private readonly currentPassword: CurrentPasswordCheck,
     private readonly sessions: SessionRegistry,
     private readonly events: DomainEventPublisher,
     private readonly verification: EmailVerification,
@@ -52,7 +54,7 @@ export class UpdateAccountHandler {
     const emailChanges = normalizeEmail(cmd.email) !== before.email;
     if (emailChanges || cmd.password) {
       if (!cmd.currentPassword) throw currentPasswordError(CURRENT_PASSWORD_REQUIRED);
-      if (!(await this.hashing.verify(before.passwordHash, cmd.currentPassword))) throw currentPasswordError(CURRENT_PASSWORD_WRONG);
+      if (!(await this.currentPassword.verify(before, cmd.currentPassword))) throw currentPasswordError(CURRENT_PASSWORD_WRONG);
     }
     const passwordHash = cmd.password ? await this.hashing.hash(cmd.password) : null;
     return this.tx.run(async () => {
