@@ -105,6 +105,8 @@ const ROWS: Row[] = [
   },
   { op: 'POST /api/register', ...PUBLIC(201), session: 'fresh', body: () => newClient('mxreg') },
   { op: 'POST /api/logout', ...PUBLIC(204), session: 'fresh' },
+  // No pending sign-in in any caller's browser: 401 for everyone (the pending cookie is the credential).
+  { op: 'POST /api/login/2fa', ...PUBLIC(401), body: () => ({ code: '000000' }) },
   { op: 'POST /api/verify/request-code', ...PUBLIC(200), body: (f) => ({ email: f.resetTarget.email }) },
   // A link that was never made: 400 for everyone (the token is the credential, CONTRACT §8).
   { op: 'POST /api/verify-email', ...PUBLIC(400), body: () => ({ token: 'A'.repeat(43) }) },
@@ -121,6 +123,10 @@ const ROWS: Row[] = [
   { op: 'GET /api/services/{id}', ...SIGNED_IN(200), url: (f) => `/api/services/${f.services.eligible}` },
   { op: 'GET /api/credit-bundles', ...SIGNED_IN(200) },
   { op: 'PATCH /api/update-account', ...SIGNED_IN(200), body: (_f, me) => ({ username: me.username, email: me.email }) },
+  // Two-factor sign-in of one's own account only: no password (400), nothing set up (409), not on (409).
+  { op: 'POST /api/2fa/setup', ...SIGNED_IN(400), body: () => ({}) },
+  { op: 'POST /api/2fa/enable', ...SIGNED_IN(409), body: () => ({ code: '000000' }) },
+  { op: 'POST /api/2fa/disable', ...SIGNED_IN(409), body: () => ({ currentPassword: 'Not-the-one-1', code: '000000' }) },
   // The clients signed themselves up (unverified): a new link. The admin is verified: 409.
   { op: 'POST /api/verify-email/resend', access: 'signed-in', expect: { anonymous: 401, clientB: 200, clientA: 200, admin: 409 } },
   // Each caller starts buying a bundle for themself.

@@ -89,6 +89,11 @@ const PLANS: Record<string, Plan> = {
   'POST /api/admin/email-outbox/{id}/resend': { actor: 'admin', real: (f) => ({ id: String(f.outboxId) }) },
   // argon2 hashing makes these slower: fewer runs.
   'POST /api/login': { actor: 'anonymous', runs: 30 },
+  'POST /api/login/2fa': { actor: 'anonymous', runs: 30 },
+  // The caller's own two-factor sign-in: codes never match a secret, so nothing turns on.
+  'POST /api/2fa/setup': { actor: 'account', runs: 30 },
+  'POST /api/2fa/enable': { actor: 'account', runs: 30 },
+  'POST /api/2fa/disable': { actor: 'account', runs: 30 },
   'POST /api/register': { actor: 'anonymous', runs: 30 },
   'POST /api/verify/request-code': { actor: 'anonymous', runs: 35 },
   'POST /api/verify/reset-password': { actor: 'anonymous', runs: 35 },
