@@ -14,8 +14,6 @@ export class RequestContextInterceptor implements NestInterceptor {
     const req = ctx.switchToHttp().getRequest<FastifyRequest>();
     const user = req.user as { id: number; email?: string } | null | undefined;
     const actor = user && typeof user.email === 'string' ? { id: user.id, email: user.email } : null;
-    return new Observable((subscriber) =>
-      RequestContext.run({ actor, ip: req.ip ?? null }, () => next.handle().subscribe(subscriber)),
-    );
+    return new Observable((subscriber) => RequestContext.run({ actor, ip: req.ip ?? null }, () => next.handle().subscribe(subscriber)));
   }
 }

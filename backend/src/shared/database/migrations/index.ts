@@ -11,6 +11,7 @@ import { ListReadIndexes1764806400000 } from './1764806400000-list-read-indexes'
 import { DropListVersion1764892800000 } from './1764892800000-drop-list-version';
 import { ProjectReadKeys1764979200000 } from './1764979200000-project-read-keys';
 import { EmailVerification1765065600000 } from './1765065600000-email-verification';
+import { AuditEvents1765152000000 } from './1765152000000-audit-events';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   DropListVersion1764892800000,
   ProjectReadKeys1764979200000,
   EmailVerification1765065600000,
+  AuditEvents1765152000000,
 ];
