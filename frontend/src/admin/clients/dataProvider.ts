@@ -17,9 +17,7 @@ const API = '/api';
  * Clients' replacements of ra-data-simple-rest's methods:
  * - create goes through POST /api/register {username, email, password, role} (the admin stays signed in);
  * - update sends only {username, email, role};
- * - delete answers 204: the deleted row is the record we had;
- * - getMany (a ReferenceInput's chosen accounts, e.g. the Activity Log's Actor filter) reads each by id,
- *   leaving out those that are gone (the list has no id filter).
+ * - delete answers 204: the deleted row is the record we had.
  */
 export const clientsOverrides: Partial<DataProvider> = {
   create: async (_resource, params) => {
@@ -37,17 +35,6 @@ export const clientsOverrides: Partial<DataProvider> = {
       body: JSON.stringify({ username, email, role }),
     });
     return { data: json ?? { ...params.previousData, ...params.data, id: params.id } };
-  },
-  getMany: async (_resource, params) => {
-    const found = await Promise.all(
-      params.ids.map((id) =>
-        httpClient(`${API}/clients/${encodeURIComponent(String(id))}`).then(
-          ({ json }) => json as ClientRecord,
-          () => null,
-        ),
-      ),
-    );
-    return { data: found.filter((c): c is ClientRecord => c !== null) as never };
   },
   delete: async (_resource, params) => {
     const { json } = await httpClient(`${API}/clients/${encodeURIComponent(String(params.id))}`, {
