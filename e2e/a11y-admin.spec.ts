@@ -102,6 +102,11 @@ test.describe('Back office accessibility (issue 15)', () => {
     found.push(...(await violations(page, '/admin/email')));
     await keyboardDialog(page, page.getByRole('button', { name: 'View email' }).first(), /.+/);
 
+    await page.goto('/admin/audit-events');
+    await expect(page.getByRole('heading', { level: 1, name: 'Activity Log' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Activity' }).getByText(`A11y project ${person.email}`, { exact: false })).toBeVisible();
+    found.push(...(await violations(page, '/admin/audit-events')));
+
     expect(found).toEqual([]);
   });
 });

@@ -28,7 +28,7 @@ test.describe('Signing in (spec §2 /auth, §7 Session)', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/admin\/?$/);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    for (const item of ['Clients', 'Projects', 'Services', 'Payments', 'Bundles', 'Email System']) {
+    for (const item of ['Clients', 'Projects', 'Services', 'Payments', 'Bundles', 'Email System', 'Activity Log']) {
       await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
     }
     // A signed-in admin who opens /auth is sent straight back to /admin.

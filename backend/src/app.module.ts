@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from './modules/audit';
 import { AuthModule } from './modules/auth';
 import { ClientsModule } from './modules/clients';
 import { CreditsModule } from './modules/credits';
@@ -24,6 +25,7 @@ export class AppModule {
         SharedModule.forRoot(config),
         TypeOrmModule.forRoot(typeormModuleOptions(databaseUrl)),
         TerminusModule,
+        AuditModule,
         ClientsModule,
         EmailModule,
         AuthModule,

@@ -69,6 +69,7 @@ const PAGES: Page[] = [
   admin('/admin/projects', 'src/admin/projects/ProjectList.tsx'),
   admin('/admin/clients', 'src/admin/clients/ClientList.tsx'),
   admin('/admin/payments', 'src/admin/payments/PaymentList.tsx'),
+  admin('/admin/audit-events', 'src/admin/audit-events/AuditEventList.tsx'),
 ];
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);

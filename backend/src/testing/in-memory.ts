@@ -8,6 +8,7 @@ import { AuthAttemptLog } from '../modules/auth/application/ports/auth-attempt-l
 import type { AttemptKind } from '../modules/auth/domain/sign-in-limits';
 import { PendingSignIns } from '../modules/auth/application/ports/pending-sign-ins';
 import type { PendingSignIn } from '../modules/auth/domain/two-factor';
+import { AuditTrail, type AuditEntry } from '../shared/audit/audit-trail';
 import { PasswordHasher } from '../shared/security/password-hasher';
 import { SessionRegistry } from '../shared/session/session-registry';
 import { TransactionHost } from '../shared/transaction/transaction-host';
@@ -135,5 +136,17 @@ export class CollectingOutbox {
   async enqueue(message: EmailMessage) {
     this.sent.push(message);
     return this.sent.length;
+  }
+}
+
+/** The activity log: keeps every entry recorded, in order, as the handler gave it. */
+export class InMemoryAuditTrail extends AuditTrail {
+  entries: AuditEntry[] = [];
+  async record(entry: AuditEntry) {
+    this.entries.push(entry);
+  }
+  /** The actions recorded, in order. */
+  get actions(): string[] {
+    return this.entries.map((e) => e.action);
   }
 }

@@ -176,6 +176,9 @@ const ROWS: Row[] = [
   { op: 'GET /api/payments', ...ADMIN_ONLY(200) },
   { op: 'GET /api/payments/summary', ...ADMIN_ONLY(200) },
   { op: 'GET /api/payments/export.csv', ...ADMIN_ONLY(200) },
+  // The activity log is read-only: no route changes or deletes an event (CONTRACT §8).
+  { op: 'GET /api/audit-events', ...ADMIN_ONLY(200) },
+  { op: 'GET /api/audit-events/export.csv', ...ADMIN_ONLY(200) },
   { op: 'GET /api/dashboard', ...ADMIN_ONLY(200) },
   { op: 'GET /api/credit-bundles/admin', ...ADMIN_ONLY(200) },
   { op: 'GET /api/credit-bundles/usage', ...ADMIN_ONLY(200) },

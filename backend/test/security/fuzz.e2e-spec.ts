@@ -119,6 +119,8 @@ const PLANS: Record<string, Plan> = {
   'GET /api/payments': { actor: 'admin' },
   'GET /api/payments/summary': { actor: 'admin' },
   'GET /api/payments/export.csv': { actor: 'admin' },
+  'GET /api/audit-events': { actor: 'admin' },
+  'GET /api/audit-events/export.csv': { actor: 'admin' },
   'GET /api/dashboard': { actor: 'admin' },
   'POST /api/payment-emulator/payment_intents/{id}/confirm': { actor: 'client', real: (f) => ({ id: f.intent }) },
   'POST /api/create-credit-payment-intent': { actor: 'client' },

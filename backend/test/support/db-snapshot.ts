@@ -5,7 +5,9 @@ import type { DataSource } from 'typeorm';
  * per table. Two equal snapshots mean nothing a user could see was created, changed or deleted.
  *
  * Left out on purpose: `session`, `auth_attempts` and `rate_limits` (a refused sign-in is meant to
- * be counted), and the columns of `email_outbox` that the background dispatcher updates.
+ * be counted), `audit_events` (a refused sign-in is meant to be logged, auth.login_failed; that a
+ * failed change logs nothing is test/audit/audit-log.e2e-spec.ts's), and the columns of `email_outbox`
+ * that the background dispatcher updates.
  */
 const TABLES: Record<string, string[]> = {
   users: [],

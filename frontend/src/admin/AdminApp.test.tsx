@@ -20,7 +20,18 @@ describe('back office (react-admin under /admin)', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
     const menu = screen.getAllByRole('menuitem');
     const names = menu.map((item) => item.textContent);
-    expect(names).toEqual(['Dashboard', 'Clients', 'Projects', 'Services', 'Payments', 'Bundles', 'Email System', 'Logout']);
+    expect(names).toEqual([
+      'Dashboard',
+      'Clients',
+      'Projects',
+      'Services',
+      'Payments',
+      'Bundles',
+      'Email System',
+      'Activity Log',
+      'Logout',
+    ]);
+    expect(screen.getByRole('menuitem', { name: 'Activity Log' })).toHaveAttribute('href', '/admin/audit-events');
     expect(screen.getByRole('menuitem', { name: 'Bundles' })).toHaveAttribute('href', '/admin/credits');
     // the dashboard asks for its figures in the admin's time zone, and nothing else
     await waitFor(() => expect(callsTo(spy, `GET /api/dashboard?tz=${encodeURIComponent(tz)}`)).toHaveLength(1));
@@ -34,6 +45,7 @@ describe('back office (react-admin under /admin)', { timeout: 30_000 }, () => {
     ['/admin/payments', 'Payment History'],
     ['/admin/credits', 'Bundles'],
     ['/admin/email', 'Email System'],
+    ['/admin/audit-events', 'Activity Log'],
   ])('%s shows its title', async (route, title) => {
     mockFetch({ 'GET /api/user': { body: admin } });
     renderWithApp(<AppRoutes />, { route, user: admin });

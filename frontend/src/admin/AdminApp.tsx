@@ -7,6 +7,7 @@ import { CURRENT_USER_KEY, fetchCurrentUser } from '../portal/features/auth/api'
 import { lazyPage } from '../shared/lazyPage';
 import type { User } from '../shared/api/schema';
 import { themeOptions } from '../shared/ui/theme';
+import auditEvents from './audit-events';
 import clients from './clients';
 import { AdminLayout } from './layout/AdminLayout';
 import payments from './payments';
@@ -32,6 +33,7 @@ const pages: Record<string, { preload: () => Promise<unknown> }> = {
   credits: CreditsPage,
   email: EmailPage,
   account: AccountPage,
+  'audit-events': auditEvents.list,
 };
 
 /** Loads the chunk of the back-office page at `pathname` (App starts it as early as it can). */
@@ -100,6 +102,7 @@ export function AdminApp() {
       <Resource name="projects" {...projects} />
       <Resource name="services" {...services} />
       <Resource name="payments" {...payments} />
+      <Resource name="audit-events" {...auditEvents} options={{ label: 'Activity Log' }} />
       <CustomRoutes>
         <Route path="/credits" element={<CreditsPage />} />
         <Route path="/email" element={<EmailPage />} />

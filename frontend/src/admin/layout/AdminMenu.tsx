@@ -2,6 +2,7 @@ import AlternateEmailOutlined from '@mui/icons-material/AlternateEmailOutlined';
 import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DesignServicesOutlined from '@mui/icons-material/DesignServicesOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import TollOutlined from '@mui/icons-material/TollOutlined';
@@ -15,6 +16,7 @@ export const adminNav = [
   { to: '/admin/payments', label: 'Payments', icon: <ReceiptLongOutlined /> },
   { to: '/admin/credits', label: 'Bundles', icon: <TollOutlined /> },
   { to: '/admin/email', label: 'Email System', icon: <AlternateEmailOutlined /> },
+  { to: '/admin/audit-events', label: 'Activity Log', icon: <HistoryOutlined /> },
 ] as const;
 
 /** The admin menu (spec §2): custom routes are not added to react-admin's menu by themselves. */

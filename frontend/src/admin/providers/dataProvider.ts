@@ -1,5 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
+import { auditEventsMethods } from '../audit-events/dataProvider';
 import { clientsMethods, clientsOverrides } from '../clients/dataProvider';
 import { creditsMethods } from '../credits/dataProvider';
 import { dashboardMethods } from '../pages/dashboard/dataProvider';
@@ -27,7 +28,8 @@ function routed<K extends keyof DataProvider>(method: K): DataProvider[K] {
 /**
  * ra-data-simple-rest over /api (CONTRACT §2: admin lists accept sort/range/filter and answer
  * Content-Range), with per-resource overrides and the custom, non-CRUD methods of each page
- * (each page folder owns its part: clients/, projects/, payments/, pages/dashboard/, credits/, email/).
+ * (each page folder owns its part: clients/, projects/, payments/, pages/dashboard/, credits/, email/,
+ * audit-events/).
  */
 export const dataProvider = {
   ...base,
@@ -46,6 +48,7 @@ export const dataProvider = {
   ...dashboardMethods,
   ...creditsMethods,
   ...emailMethods,
+  ...auditEventsMethods,
 };
 
 export type AppDataProvider = typeof dataProvider;

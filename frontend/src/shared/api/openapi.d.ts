@@ -38,6 +38,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity log, newest first; filter q, action, actorId, from, to (with tz for dates) */
+        get: operations["AuditEventsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-events/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every event matching the filter (at most 100,000), as a CSV download */
+        get: operations["AuditEventsController_exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/update-account": {
         parameters: {
             query?: never;
@@ -1033,6 +1067,38 @@ export interface components {
             /** @example pk_test_… */
             stripePublishableKey: string | null;
         };
+        AuditEventResponse: {
+            /** @example 1042 */
+            id: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T15:04:00.000Z
+             */
+            at: string;
+            /**
+             * @description The signed-in account; null for a visitor, the card provider or the system
+             * @example 1
+             */
+            actorId: number | null;
+            /**
+             * @description Kept even after the account is deleted
+             * @example owner@studio.test
+             */
+            actorEmail: string | null;
+            /**
+             * @example project.created
+             * @enum {string}
+             */
+            action: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.2fa_enabled" | "auth.2fa_disabled" | "account.password_changed" | "account.email_changed" | "client.created" | "client.updated" | "client.deleted" | "service.created" | "service.updated" | "service.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.marked_paid" | "bundle.created" | "bundle.updated" | "bundle.deleted" | "credits.adjusted" | "credits.purchased" | "credits.redeemed" | "payment.recorded" | "payment.refunded" | "email.sent" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted";
+            /** @example project */
+            targetType: string | null;
+            /** @example 42 */
+            targetId: string | null;
+            /** @example Created project "Wedding" for Ana Lee ($1,200.00) */
+            summary: string;
+            /** @example 203.0.113.9 */
+            ip: string | null;
+        };
         UpdateAccountRequest: {
             /** @example Ann Lee */
             username: string;
@@ -1888,6 +1954,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicConfigResponse"];
+                };
+            };
+        };
+    };
+    AuditEventsController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [start,end], inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object, e.g. {"q":"wedding","action":"project.created","actorId":1,"from":"2026-11-01","to":"2026-11-30","tz":"Europe/Paris"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventResponse"][];
+                };
+            };
+        };
+    };
+    AuditEventsController_exportCsv: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [start,end], inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object, e.g. {"q":"wedding","action":"project.created","actorId":1,"from":"2026-11-01","to":"2026-11-30","tz":"Europe/Paris"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
         };

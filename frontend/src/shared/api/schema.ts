@@ -57,6 +57,10 @@ export type PaymentSummary = Schemas['PaymentSummaryResponse'];
 export type Dashboard = Schemas['DashboardResponse'];
 export type ActivityItem = Schemas['ActivityItem'];
 
+/* ---- Activity log (back office, CONTRACT §8) ---- */
+export type AuditEvent = Schemas['AuditEventResponse'];
+export type AuditAction = AuditEvent['action'];
+
 /* ---- Credits ---- */
 export type UserCredits = Schemas['UserCreditsResponse'];
 export type CreditBundle = Schemas['BundleResponse'];

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EmailVerification, normalizeEmail, UserRepository } from '../../clients';
+import { AuditTrail } from '../../../shared/audit/audit-trail';
+import { quoted } from '../../../shared/audit/summary';
 import { AppConfig } from '../../../shared/config/app-config';
 import { ConflictError, DomainError, NotFoundError } from '../../../shared/errors/domain-error';
 import { TransactionHost } from '../../../shared/transaction/transaction-host';
@@ -47,11 +49,21 @@ export class AdminEmailHandlers {
     private readonly tx: TransactionHost,
     private readonly config: AppConfig,
     private readonly verification: EmailVerification,
+    private readonly audit: AuditTrail,
   ) {}
 
   async sendTest(to: string, type: TestEmailType, username?: string): Promise<EmailActionResult> {
     const label = TEST_LABEL[type];
-    const id = await this.tx.run(() => this.outbox.enqueue(testEmail({ to, type, username, appUrl: this.config.appUrl })));
+    const id = await this.tx.run(async () => {
+      const queued = await this.outbox.enqueue(testEmail({ to, type, username, appUrl: this.config.appUrl }));
+      await this.audit.record({
+        action: 'email.sent',
+        targetType: 'email',
+        targetId: queued,
+        summary: `Sent a test ${label} email to ${to}`,
+      });
+      return queued;
+    });
     const s = await this.watch.firstTries([id], FIRST_TRY_WAIT_MS);
     if (s.sent === 1) return { success: true, message: `Test ${label} email sent to ${to}` };
     if (s.logged === 1) return { success: false, message: `The test ${label} email to ${to} was only logged: ${NO_SERVER}.` };
@@ -70,9 +82,16 @@ export class AdminEmailHandlers {
         });
       }
       const invite = await this.verification.invite(to);
-      return this.outbox.enqueue(
+      const queued = await this.outbox.enqueue(
         invitationEmail({ to, clientName: p.clientName, customMessage: p.customMessage, appUrl: this.config.appUrl, invite }),
       );
+      await this.audit.record({
+        action: 'email.sent',
+        targetType: 'email',
+        targetId: queued,
+        summary: `Sent an invitation to ${quoted(p.clientName)} (${to})`,
+      });
+      return queued;
     });
     const s = await this.watch.firstTries([id], FIRST_TRY_WAIT_MS);
     if (s.sent === 1) return { success: true, message: `Invitation sent to ${to}` };
@@ -98,7 +117,15 @@ export class AdminEmailHandlers {
           },
         );
       }
-      return this.outbox.enqueueToMany(customEmail({ subject: p.subject, html: p.htmlContent }), recipients);
+      const queued = await this.outbox.enqueueToMany(customEmail({ subject: p.subject, html: p.htmlContent }), recipients);
+      const who = recipients.length === 1 ? recipients[0] : `${recipients.length} recipients${p.sendToAll ? ' (all clients)' : ''}`;
+      await this.audit.record({
+        action: 'email.sent',
+        targetType: 'email',
+        targetId: queued.length === 1 ? queued[0] : null,
+        summary: `Sent the email ${quoted(p.subject)} to ${who}`,
+      });
+      return queued;
     });
     const n = ids.length;
     const who = n === 1 ? '1 recipient' : `${n} recipients`;

@@ -4,7 +4,7 @@
  */
 import { Money } from '../../../shared/domain/money';
 import { DomainError } from '../../../shared/errors/domain-error';
-import { immediateTx } from '../../../testing/in-memory';
+import { immediateTx, InMemoryAuditTrail } from '../../../testing/in-memory';
 import { RecordingEvents } from '../../../testing/in-memory-events';
 import { CardPayments } from '../application/card-payments/card-payments';
 import { PaymentLedger } from '../application/payment-ledger';
@@ -130,7 +130,8 @@ export class InMemoryProjectsForBilling extends ProjectsForBilling {
 /** The real PaymentLedger over an in-memory ledger, for the modules that record or read payments. */
 export function ledgerWithFakes() {
   const payments = new InMemoryPayments();
-  return { ledger: new PaymentLedger(payments), payments };
+  const audit = new InMemoryAuditTrail();
+  return { ledger: new PaymentLedger(payments, audit), payments, audit };
 }
 
 /** The real CardPayments over in-memory ports, with the fakes to arrange and inspect. */
@@ -140,6 +141,7 @@ export function cardPaymentsWithFakes() {
   const payments = new InMemoryPayments();
   const projects = new InMemoryProjectsForBilling();
   const events = new RecordingEvents();
-  const cards = new CardPayments(gateway, intents, payments, projects, immediateTx(), events);
-  return { cards, gateway, intents, payments, projects, events };
+  const audit = new InMemoryAuditTrail();
+  const cards = new CardPayments(gateway, intents, payments, projects, immediateTx(), events, audit);
+  return { cards, gateway, intents, payments, projects, events, audit };
 }

@@ -1,27 +1,66 @@
 import { Injectable } from '@nestjs/common';
+import { AuditTrail } from '../../../shared/audit/audit-trail';
+import { amountText, quoted } from '../../../shared/audit/summary';
 import { NotFoundError } from '../../../shared/errors/domain-error';
+import { TransactionHost } from '../../../shared/transaction/transaction-host';
 import { Service, ServiceInput } from '../domain/service';
 import { ServiceRepository } from './ports/service.repository';
 
 export const serviceNotFound = () => new NotFoundError('SERVICES.NOT_FOUND', 'Service not found');
 
-/** Use cases of the catalogue (a CRUD-shaped module: one small service instead of a handler per call). */
+/**
+ * Use cases of the catalogue (a CRUD-shaped module: one small service instead of a handler per call).
+ * Each change is one transaction with its line in the activity log.
+ */
 @Injectable()
 export class ServiceCatalogue {
-  constructor(private readonly services: ServiceRepository) {}
+  constructor(
+    private readonly services: ServiceRepository,
+    private readonly tx: TransactionHost,
+    private readonly audit: AuditTrail,
+  ) {}
 
   create(input: ServiceInput): Promise<Service> {
-    return this.services.insert(Service.create(0, input).props);
+    return this.tx.run(async () => {
+      const service = await this.services.insert(Service.create(0, input).props);
+      await this.audit.record({
+        action: 'service.created',
+        targetType: 'service',
+        targetId: service.id,
+        summary: `Created service ${quoted(service.props.name)} (${amountText(service.price)})`,
+      });
+      return service;
+    });
   }
 
-  async update(id: number, input: ServiceInput): Promise<Service> {
-    if (!(await this.services.findById(id))) throw serviceNotFound();
-    const service = Service.create(id, input);
-    await this.services.update(service);
-    return service;
+  update(id: number, input: ServiceInput): Promise<Service> {
+    return this.tx.run(async () => {
+      const before = await this.services.findById(id);
+      if (!before) throw serviceNotFound();
+      const service = Service.create(id, input);
+      await this.services.update(service);
+      const price = before.price.equals(service.price) ? '' : `: price ${amountText(before.price)} → ${amountText(service.price)}`;
+      const renamed = before.props.name === service.props.name ? '' : ` (was ${quoted(before.props.name)})`;
+      await this.audit.record({
+        action: 'service.updated',
+        targetType: 'service',
+        targetId: id,
+        summary: `Updated service ${quoted(service.props.name)}${renamed}${price}`,
+      });
+      return service;
+    });
   }
 
-  async remove(id: number): Promise<void> {
-    if (!(await this.services.softDelete(id))) throw serviceNotFound();
+  remove(id: number): Promise<void> {
+    return this.tx.run(async () => {
+      const service = await this.services.findById(id);
+      if (!service || !(await this.services.softDelete(id))) throw serviceNotFound();
+      await this.audit.record({
+        action: 'service.deleted',
+        targetType: 'service',
+        targetId: id,
+        summary: `Deleted service ${quoted(service.props.name)}`,
+      });
+    });
   }
 }

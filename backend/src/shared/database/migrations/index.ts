@@ -12,6 +12,7 @@ import { DropListVersion1764892800000 } from './1764892800000-drop-list-version'
 import { ProjectReadKeys1764979200000 } from './1764979200000-project-read-keys';
 import { EmailVerification1765065600000 } from './1765065600000-email-verification';
 import { TwoFactor1765108800000 } from './1765108800000-two-factor';
+import { AuditEvents1765152000000 } from './1765152000000-audit-events';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   ProjectReadKeys1764979200000,
   EmailVerification1765065600000,
   TwoFactor1765108800000,
+  AuditEvents1765152000000,
 ];

@@ -1,15 +1,17 @@
 import { User } from '../../domain/user';
-import { immediateTx, InMemorySessions, InMemoryUsers } from '../../../../testing/in-memory';
+import { immediateTx, InMemoryAuditTrail, InMemorySessions, InMemoryUsers } from '../../../../testing/in-memory';
 import { DeleteAccountHandler } from './delete-account.handler';
 
 describe('DeleteAccountHandler', () => {
   let users: InMemoryUsers;
   let sessions: InMemorySessions;
   let handler: DeleteAccountHandler;
+  let audit: InMemoryAuditTrail;
   beforeEach(() => {
     users = new InMemoryUsers();
     sessions = new InMemorySessions();
-    handler = new DeleteAccountHandler(users, sessions, immediateTx());
+    audit = new InMemoryAuditTrail();
+    handler = new DeleteAccountHandler(users, sessions, immediateTx(), audit);
   });
 
   const add = (username: string, role: 'client' | 'admin') =>
@@ -23,12 +25,22 @@ describe('DeleteAccountHandler', () => {
     expect(await users.findById(ann.id)).toBeNull();
     expect(users.rows.get(ann.id)?.deletedAt).toBeInstanceOf(Date);
     expect(sessions.sessions).toEqual([{ sid: 'b1', userId: bob.id }]);
+    expect(audit.entries).toEqual([
+      { action: 'client.deleted', targetType: 'client', targetId: ann.id, summary: '"ann" (ann@example.com) deleted their account' },
+    ]);
+  });
+
+  it("logs the admin's deletion as the admin's", async () => {
+    const ann = await add('ann', 'client');
+    await handler.execute({ userId: ann.id, actorId: 99 });
+    expect(audit.entries.map((e) => e.summary)).toEqual(['Deleted client "ann" (ann@example.com)']);
   });
 
   it('refuses to delete the last admin, and allows it while another admin remains', async () => {
     const owner = await add('owner', 'admin');
     await expect(handler.execute({ userId: owner.id })).rejects.toMatchObject({ code: 'USERS.LAST_ADMIN', kind: 'conflict' });
     expect(await users.findById(owner.id)).not.toBeNull();
+    expect(audit.entries).toEqual([]);
     await add('second', 'admin');
     await handler.execute({ userId: owner.id });
     expect(await users.findById(owner.id)).toBeNull();

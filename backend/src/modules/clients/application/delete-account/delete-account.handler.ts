@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { SessionRegistry } from '../../../../shared/session/session-registry';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { cannotDeleteYourself, lastAdmin } from '../../domain/clients.errors';
+import { accountDeleted } from '../account-audit';
 import { UserRepository } from '../ports/user.repository';
 
 /**
@@ -16,6 +18,7 @@ export class DeleteAccountHandler {
     private readonly users: UserRepository,
     private readonly sessions: SessionRegistry,
     private readonly tx: TransactionHost,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** `actorId`: the admin deleting a client from the back office, who may not delete themself there. */
@@ -27,6 +30,7 @@ export class DeleteAccountHandler {
       if (user.isAdmin && (await this.users.countAdmins()) <= 1) throw lastAdmin();
       user.markDeleted(new Date());
       await this.users.save(user);
+      await this.audit.record(accountDeleted(user, cmd.actorId === undefined));
       await this.sessions.endSessionsOf(user.id);
     });
   }

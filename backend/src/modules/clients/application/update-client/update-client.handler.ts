@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { emailTaken, lastAdminRole, usernameTaken } from '../../domain/clients.errors';
 import type { Role, User } from '../../domain/user';
+import { accountUpdated } from '../account-audit';
 import { UserRepository } from '../ports/user.repository';
 
 export interface UpdateClientCommand {
@@ -18,6 +20,7 @@ export class UpdateClientHandler {
   constructor(
     private readonly users: UserRepository,
     private readonly tx: TransactionHost,
+    private readonly audit: AuditTrail,
   ) {}
 
   execute(cmd: UpdateClientCommand): Promise<User> {
@@ -28,9 +31,13 @@ export class UpdateClientHandler {
       if (conflict.email) throw emailTaken();
       if (conflict.username) throw usernameTaken();
       if (user.isAdmin && cmd.role !== 'admin' && (await this.users.countAdmins()) <= 1) throw lastAdminRole();
+      const before = { username: user.username, email: user.email, role: user.role };
       user.updateProfile({ username: cmd.username, email: cmd.email, company: user.company });
       user.changeRole(cmd.role);
-      return this.users.save(user);
+      const saved = await this.users.save(user);
+      const entry = accountUpdated(before, saved);
+      if (entry) await this.audit.record(entry);
+      return saved;
     });
   }
 }

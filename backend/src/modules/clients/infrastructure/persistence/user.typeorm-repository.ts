@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { emailTaken, usernameTaken } from '../../domain/clients.errors';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
+import { RequestContext } from '../../../../shared/audit/request-context';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { accountCreated } from '../../application/account-audit';
 import { UserRepository } from '../../application/ports/user.repository';
 import { User } from '../../domain/user';
 import { UserOrmEntity } from './user.orm-entity';
@@ -23,7 +26,10 @@ export function toDomain(row: UserOrmEntity): User {
 
 @Injectable()
 export class UserTypeormRepository extends UserRepository {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly audit: AuditTrail,
+  ) {
     super();
   }
 
@@ -79,7 +85,12 @@ export class UserTypeormRepository extends UserRepository {
     };
     if (user.id === 0) {
       const row = await this.repo.save(this.repo.create({ ...values, createdAt: user.createdAt }));
-      return toDomain(row);
+      const created = toDomain(row);
+      // Every new account is inserted here, whoever creates it (the auth module's sign-up and the admin's
+      // New Client through POST /api/register, the bootstrap admin): client.created is recorded at this
+      // one place, in the transaction of the insert (decision 0022).
+      await this.audit.record(accountCreated(created, RequestContext.current()));
+      return created;
     }
     await this.repo.update({ id: user.id }, { ...values, updatedAt: new Date() });
     return user;

@@ -1,5 +1,5 @@
 import { User } from '../../../clients';
-import { immediateTx, InMemoryUsers } from '../../../../testing/in-memory';
+import { immediateTx, InMemoryAuditTrail, InMemoryUsers } from '../../../../testing/in-memory';
 import { InMemoryCreditAccounts } from '../../testing/in-memory-credits';
 import { AdjustCreditsHandler } from './adjust-credits.handler';
 
@@ -7,12 +7,14 @@ describe('AdjustCreditsHandler', () => {
   let users: InMemoryUsers;
   let accounts: InMemoryCreditAccounts;
   let handler: AdjustCreditsHandler;
+  let audit: InMemoryAuditTrail;
   let ann: User;
 
   beforeEach(async () => {
     users = new InMemoryUsers();
     accounts = new InMemoryCreditAccounts();
-    handler = new AdjustCreditsHandler(accounts, users, immediateTx());
+    audit = new InMemoryAuditTrail();
+    handler = new AdjustCreditsHandler(accounts, users, immediateTx(), audit);
     ann = await users.save(User.register({ username: 'Ann Lee', email: 'ann@example.com', passwordHash: 'h' }, new Date()));
   });
 
@@ -28,6 +30,10 @@ describe('AdjustCreditsHandler', () => {
       ['adjustment-add', 8, 'Credits added by the studio'],
       ['adjustment-remove', 3, 'Credits removed by the studio'],
     ]);
+    expect(audit.entries.map((e) => [e.action, e.targetId, e.summary])).toEqual([
+      ['credits.adjusted', ann.id, 'Added 8 credits to "Ann Lee"; balance 8'],
+      ['credits.adjusted', ann.id, 'Removed 3 credits from "Ann Lee"; balance 5'],
+    ]);
   });
 
   it('refuses to remove more than the balance, changing nothing', async () => {
@@ -40,6 +46,7 @@ describe('AdjustCreditsHandler', () => {
 
     expect(accounts.balances.get(ann.id)).toBe(2);
     expect(accounts.ledger).toHaveLength(1);
+    expect(audit.entries).toHaveLength(1);
   });
 
   it('answers not found for an unknown or deleted client, opening no account', async () => {

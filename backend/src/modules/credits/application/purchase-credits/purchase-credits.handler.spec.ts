@@ -2,7 +2,7 @@ import { User } from '../../../clients';
 import { BundlePaymentSucceeded, CardPayments } from '../../../payments';
 import { cardPaymentsWithFakes, FakePaymentGateway, InMemoryCardIntents } from '../../../payments/testing/in-memory-payments';
 import { Money } from '../../../../shared/domain/money';
-import { aUser, immediateTx } from '../../../../testing/in-memory';
+import { aUser, immediateTx, InMemoryAuditTrail, InMemoryUsers } from '../../../../testing/in-memory';
 import { RecordingEvents } from '../../../../testing/in-memory-events';
 import { InMemoryBundles, InMemoryCreditAccounts } from '../../testing/in-memory-credits';
 import { PurchaseCreditsHandler } from './purchase-credits.handler';
@@ -27,7 +27,7 @@ describe('PurchaseCreditsHandler', () => {
     ({ cards, gateway, intents, events } = cardPaymentsWithFakes());
     bundles = new InMemoryBundles();
     accounts = new InMemoryCreditAccounts();
-    handler = new PurchaseCreditsHandler(bundles, accounts, cards, immediateTx());
+    handler = new PurchaseCreditsHandler(bundles, accounts, cards, immediateTx(), new InMemoryAuditTrail(), new InMemoryUsers());
     // What the app's discovery of @HandlesDomainEvent does: payments' event reaches this handler.
     events.subscribe(BundlePaymentSucceeded, handler);
     const bundle = (name: string, dollars: number, creditAmount: number, isActive = true) =>

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { User } from '../../../clients';
+import { UserRepository, type User } from '../../../clients';
 import { BundlePaymentSucceeded, CardPayments } from '../../../payments';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
+import { amountText, creditsText, quoted } from '../../../../shared/audit/summary';
 import { Money } from '../../../../shared/domain/money';
 import { RuleViolatedError } from '../../../../shared/errors/domain-error';
 import { DomainEventHandler, HandlesDomainEvent } from '../../../../shared/events/domain-events';
@@ -32,6 +34,8 @@ export class PurchaseCreditsHandler implements DomainEventHandler<BundlePaymentS
     private readonly accounts: CreditAccountRepository,
     private readonly cards: CardPayments,
     private readonly tx: TransactionHost,
+    private readonly audit: AuditTrail,
+    private readonly users: UserRepository,
   ) {}
 
   /** The webhook's news of a paid bundle, published by payments. */
@@ -77,6 +81,18 @@ export class PurchaseCreditsHandler implements DomainEventHandler<BundlePaymentS
       const credits = payment.creditAmount;
       account.purchase(credits, payment.bundleId, payment.paymentIntentId, 'Credit bundle purchase');
       await this.accounts.save(account);
+      // Whether the buyer's browser or the card provider's webhook (no signed-in actor) reports it first.
+      const buyer = await this.users.findById(payment.userId);
+      const bundle = await this.bundles.find(payment.bundleId);
+      await this.audit.record({
+        action: 'credits.purchased',
+        targetType: 'client',
+        targetId: payment.userId,
+        summary:
+          `${buyer ? quoted(buyer.username) : `Client #${payment.userId}`} bought ${creditsText(credits)}` +
+          `${bundle ? ` (bundle ${quoted(bundle.props.name)})` : ''} for ${amountText(Money.ofCents(payment.amountCents))}` +
+          ` by card (${payment.paymentIntentId}); balance ${account.balance}`,
+      });
       return { success: true as const, creditsAdded: credits, creditBalance: account.balance };
     });
   }

@@ -3,7 +3,7 @@ import { ledgerWithFakes } from '../../../payments/testing/in-memory-payments';
 import { InMemoryProjects } from '../../../projects/testing/in-memory-projects';
 import { InMemoryServices } from '../../../services/testing/in-memory-services';
 import { Money } from '../../../../shared/domain/money';
-import { aUser, immediateTx } from '../../../../testing/in-memory';
+import { aUser, immediateTx, InMemoryAuditTrail } from '../../../../testing/in-memory';
 import { InMemoryCreditAccounts } from '../../testing/in-memory-credits';
 import { RedeemCreditsHandler } from './redeem-credits.handler';
 
@@ -27,7 +27,7 @@ describe('RedeemCreditsHandler', () => {
     services = new InMemoryServices();
     accounts = new InMemoryCreditAccounts();
     ledger = ledgerWithFakes().ledger;
-    handler = new RedeemCreditsHandler(projects, services, accounts, ledger, immediateTx());
+    handler = new RedeemCreditsHandler(projects, services, accounts, ledger, immediateTx(), new InMemoryAuditTrail());
     const service = (name: string, dollars: number, creditEligible: boolean, creditCost: number) =>
       services
         .insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible, creditCost })

@@ -3,6 +3,8 @@ import type { User } from '../../../clients';
 import { PaymentLedger } from '../../../payments';
 import { ProjectRepository } from '../../../projects';
 import { ServiceRepository } from '../../../services';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
+import { creditsText, quoted } from '../../../../shared/audit/summary';
 import { assertMayAccess } from '../../../../shared/auth/guards';
 import { NotFoundError, RuleViolatedError } from '../../../../shared/errors/domain-error';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
@@ -33,6 +35,7 @@ export class RedeemCreditsHandler {
     private readonly accounts: CreditAccountRepository,
     private readonly ledger: PaymentLedger,
     private readonly tx: TransactionHost,
+    private readonly audit: AuditTrail,
   ) {}
 
   execute(user: User, projectId: number, description?: string): Promise<RedeemResult> {
@@ -55,6 +58,12 @@ export class RedeemCreditsHandler {
       if (owed.isZero()) project.markPaid();
       await this.projects.update(project);
       await this.accounts.save(account);
+      await this.audit.record({
+        action: 'credits.redeemed',
+        targetType: 'project',
+        targetId: project.id,
+        summary: `${quoted(user.username)} paid ${creditsText(cost)} towards project ${quoted(project.name)}${project.isPaid ? ', now paid' : ''}; balance ${account.balance}`,
+      });
       return {
         hasRemainingServices: project.hasLinesForMoney && !owed.isZero(),
         remainingBalance: owed.dollars,

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { User } from '../../../clients';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
+import { amountText, quoted } from '../../../../shared/audit/summary';
 import { assertMayAccess } from '../../../../shared/auth/guards';
 import { Money } from '../../../../shared/domain/money';
 import { DomainError, NotFoundError, RuleViolatedError } from '../../../../shared/errors/domain-error';
@@ -33,6 +35,7 @@ export class CardPayments {
     private readonly projects: ProjectsForBilling,
     private readonly tx: TransactionHost,
     private readonly events: DomainEventPublisher,
+    private readonly audit: AuditTrail,
   ) {}
 
   private async owned(user: User, projectId: number): Promise<BillableProject> {
@@ -167,9 +170,19 @@ export class CardPayments {
     await this.tx.run(async () => {
       const project = await this.projects.findForUpdate(projectId);
       if (!project) throw projectNotFound();
-      const added = await this.payments.addOnce(Payment.card(projectId, record.userId, Money.ofCents(record.amountCents), record.id));
-      if (added && !project.isPaid && (await this.unpaid(project)).isZero()) await this.projects.markPaid(projectId);
-      if (added) this.logger.log(`card payment ${record.id} recorded for project ${projectId}`);
+      const amount = Money.ofCents(record.amountCents);
+      const added = await this.payments.addOnce(Payment.card(projectId, record.userId, amount, record.id));
+      if (!added) return;
+      const nowPaid = !project.isPaid && (await this.unpaid(project)).isZero();
+      if (nowPaid) await this.projects.markPaid(projectId);
+      // The buyer's browser (signed in) or the provider's webhook (no actor), whichever comes first.
+      await this.audit.record({
+        action: 'payment.recorded',
+        targetType: 'project',
+        targetId: projectId,
+        summary: `Card payment of ${amountText(amount)} for project ${project.name ? quoted(project.name) : `#${projectId}`} (${record.id})${nowPaid ? '; project now paid' : ''}`,
+      });
+      this.logger.log(`card payment ${record.id} recorded for project ${projectId}`);
     });
     return projectId;
   }

@@ -1,6 +1,8 @@
 /** What paying needs to know of a project. */
 export interface BillableProject {
   id: number;
+  /** Its name, for the activity log's line. */
+  name?: string;
   clientId: number;
   priceCents: number;
   /** The money value of its services paid with credits. */

@@ -11,15 +11,22 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
   }
 
   private async one(projectId: number, lock: boolean): Promise<BillableProject | null> {
-    const rows: Array<{ id: number; client_id: number; price_cents: string; is_paid: boolean; covered: string }> =
+    const rows: Array<{ id: number; name: string; client_id: number; price_cents: string; is_paid: boolean; covered: string }> =
       await this.tx.manager.query(
-        `SELECT p.id, p.client_id, p.price_cents, p.is_paid, ${creditCoveredCents('p')} AS covered
+        `SELECT p.id, p.name, p.client_id, p.price_cents, p.is_paid, ${creditCoveredCents('p')} AS covered
          FROM projects p WHERE p.id = $1 AND p.deleted_at IS NULL${lock ? ' FOR UPDATE OF p' : ''}`,
         [projectId],
       );
     const r = rows[0];
     return r
-      ? { id: r.id, clientId: r.client_id, priceCents: Number(r.price_cents), creditCoveredCents: Number(r.covered), isPaid: r.is_paid }
+      ? {
+          id: r.id,
+          name: r.name,
+          clientId: r.client_id,
+          priceCents: Number(r.price_cents),
+          creditCoveredCents: Number(r.covered),
+          isPaid: r.is_paid,
+        }
       : null;
   }
 

@@ -5,7 +5,7 @@ import { InMemoryPayments, ledgerWithFakes } from '../../../payments/testing/in-
 import { InMemoryServices } from '../../../services/testing/in-memory-services';
 import { AppConfig } from '../../../../shared/config/app-config';
 import { Money } from '../../../../shared/domain/money';
-import { CollectingOutbox, immediateTx, InMemoryUsers } from '../../../../testing/in-memory';
+import { CollectingOutbox, immediateTx, InMemoryAuditTrail, InMemoryUsers } from '../../../../testing/in-memory';
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { LineBuilder } from '../line-builder';
 import { CreateProjectHandler } from './create-project.handler';
@@ -36,6 +36,7 @@ describe('CreateProjectHandler', () => {
       outbox as unknown as EmailOutbox,
       immediateTx(),
       config,
+      new InMemoryAuditTrail(),
     );
     ann = await users.save(User.register({ username: 'Ann Lee', email: 'ann@example.com', passwordHash: 'h' }, new Date()));
     const service = (name: string, dollars: number) =>

@@ -2,12 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { UserRepository } from '../../../clients';
 import { EmailOutbox, projectNotificationEmail } from '../../../email';
 import { PaymentLedger } from '../../../payments';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { AppConfig } from '../../../../shared/config/app-config';
 import { Money } from '../../../../shared/domain/money';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { Project, ProjectDetails } from '../../domain/project';
 import { clientNotFound } from '../../domain/projects.errors';
 import { LineBuilder, SelectedService } from '../line-builder';
+import { projectCreated, projectMarkedPaid } from '../project-audit';
 import { ProjectRepository } from '../ports/project.repository';
 
 export interface CreateProjectCommand {
@@ -29,6 +31,7 @@ export class CreateProjectHandler {
     private readonly outbox: EmailOutbox,
     private readonly tx: TransactionHost,
     private readonly config: AppConfig,
+    private readonly audit: AuditTrail,
   ) {}
 
   execute(cmd: CreateProjectCommand): Promise<Project> {
@@ -38,10 +41,12 @@ export class CreateProjectHandler {
       const project = await this.projects.insert(
         Project.create(cmd.details, await this.lines.build(cmd.selectedServices), cmd.price, new Date()),
       );
+      await this.audit.record(projectCreated(project, client.username, cmd.isPaid));
       if (cmd.isPaid) {
-        await this.ledger.recordManual(project.id, project.clientId, project.price);
+        await this.ledger.recordManual(project.id, project.clientId, project.price, undefined, project.name);
         project.markPaid();
         await this.projects.update(project);
+        await this.audit.record(projectMarkedPaid(project, project.price));
       }
       await this.outbox.enqueue(
         projectNotificationEmail({

@@ -1,6 +1,6 @@
 import { InMemoryServices } from '../../../services/testing/in-memory-services';
 import { Money } from '../../../../shared/domain/money';
-import { immediateTx } from '../../../../testing/in-memory';
+import { immediateTx, InMemoryAuditTrail } from '../../../../testing/in-memory';
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { LineBuilder } from '../line-builder';
 import { ProjectMaintenanceHandler } from './delete-project.handler';
@@ -9,6 +9,7 @@ describe('ProjectMaintenanceHandler', () => {
   let projects: InMemoryProjects;
   let services: InMemoryServices;
   let handler: ProjectMaintenanceHandler;
+  let audit: InMemoryAuditTrail;
   let session: number;
   let prints: number;
   let id: number;
@@ -16,7 +17,8 @@ describe('ProjectMaintenanceHandler', () => {
   beforeEach(async () => {
     projects = new InMemoryProjects();
     services = new InMemoryServices();
-    handler = new ProjectMaintenanceHandler(projects, new LineBuilder(services), immediateTx());
+    audit = new InMemoryAuditTrail();
+    handler = new ProjectMaintenanceHandler(projects, new LineBuilder(services), immediateTx(), audit);
     const service = (name: string, dollars: number) =>
       services
         .insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible: false, creditCost: 1 })
@@ -32,6 +34,14 @@ describe('ProjectMaintenanceHandler', () => {
     expect(await projects.findForUpdate(id)).toBeNull();
     expect(projects.stored(id)).toBeDefined();
     await expect(handler.delete(id)).rejects.toMatchObject({ code: 'PROJECTS.NOT_FOUND', kind: 'not_found' });
+    expect(audit.entries).toEqual([
+      {
+        action: 'project.deleted',
+        targetType: 'project',
+        targetId: id,
+        summary: expect.stringMatching(/^Deleted project ".+" \(\$100\.00\)$/),
+      },
+    ]);
   });
 
   it("adds a service's quantity to its line, or a new line, and re-prices the project", async () => {

@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
+import { amountText, quoted } from '../../../../shared/audit/summary';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import type { Project } from '../../domain/project';
 import { projectNotFound } from '../../domain/projects.errors';
 import { LineBuilder } from '../line-builder';
 import { ProjectRepository } from '../ports/project.repository';
+import { projectDeleted } from '../project-audit';
 
 /** Small project commands: delete (payments stay readable, CONTRACT §6) and add-service (spec §7). */
 @Injectable()
@@ -12,10 +15,15 @@ export class ProjectMaintenanceHandler {
     private readonly projects: ProjectRepository,
     private readonly lines: LineBuilder,
     private readonly tx: TransactionHost,
+    private readonly audit: AuditTrail,
   ) {}
 
-  async delete(id: number): Promise<void> {
-    if (!(await this.projects.softDelete(id))) throw projectNotFound();
+  delete(id: number): Promise<void> {
+    return this.tx.run(async () => {
+      const project = await this.projects.findForUpdate(id);
+      if (!project || !(await this.projects.softDelete(id))) throw projectNotFound();
+      await this.audit.record(projectDeleted(project));
+    });
   }
 
   addService(id: number, serviceId: number, quantity: number): Promise<Project> {
@@ -23,8 +31,15 @@ export class ProjectMaintenanceHandler {
       const project = await this.projects.findForUpdate(id);
       if (!project) throw projectNotFound();
       const [line] = await this.lines.build([{ serviceId, quantity }]);
+      const before = project.price;
       project.addLine(line);
       await this.projects.update(project);
+      await this.audit.record({
+        action: 'project.updated',
+        targetType: 'project',
+        targetId: project.id,
+        summary: `Added ${quantity} × service #${serviceId} to project ${quoted(project.name)}: price ${amountText(before)} → ${amountText(project.price)}`,
+      });
       return project;
     });
   }

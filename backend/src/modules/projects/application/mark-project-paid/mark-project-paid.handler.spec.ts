@@ -1,7 +1,7 @@
 import { DEFAULT_MANUAL_NOTE, PaymentLedger } from '../../../payments';
 import { InMemoryPayments, ledgerWithFakes } from '../../../payments/testing/in-memory-payments';
 import { Money } from '../../../../shared/domain/money';
-import { aUser, immediateTx } from '../../../../testing/in-memory';
+import { aUser, immediateTx, InMemoryAuditTrail } from '../../../../testing/in-memory';
 import type { ProjectLine } from '../../domain/project';
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { MarkProjectPaidHandler } from './mark-project-paid.handler';
@@ -16,6 +16,7 @@ describe('MarkProjectPaidHandler', () => {
   let ledger: PaymentLedger;
   let payments: InMemoryPayments;
   let handler: MarkProjectPaidHandler;
+  let audit: InMemoryAuditTrail;
 
   /** $100 session (3 credits when paid with credits) and $30 prints. */
   const lines = (sessionCredits = 0, printsCredits = 0): ProjectLine[] => [
@@ -25,8 +26,8 @@ describe('MarkProjectPaidHandler', () => {
 
   beforeEach(() => {
     projects = new InMemoryProjects();
-    ({ ledger, payments } = ledgerWithFakes());
-    handler = new MarkProjectPaidHandler(projects, ledger, immediateTx());
+    ({ ledger, payments, audit } = ledgerWithFakes());
+    handler = new MarkProjectPaidHandler(projects, ledger, immediateTx(), audit);
   });
 
   describe('by the admin', () => {
@@ -41,6 +42,10 @@ describe('MarkProjectPaidHandler', () => {
         [1000, DEFAULT_MANUAL_NOTE, 'completed', ann.id],
         [2000, 'Cash at the studio', 'completed', ann.id],
       ]);
+      // the ledger and the handler write to the same log: the payments, then the marking
+      expect(audit.actions).toEqual(['payment.recorded', 'payment.recorded', 'project.marked_paid']);
+      expect(audit.entries[1].summary).toMatch(/^Recorded a manual payment of \$20\.00 for project ".+" \(Cash at the studio\)$/);
+      expect(audit.entries[2].summary).toMatch(/^Marked project ".+" paid \(\$20\.00 recorded by hand\)$/);
     });
 
     it('uses the default note, and records nothing when nothing is owed', async () => {

@@ -3,7 +3,7 @@ import { PaymentLedger } from '../../../payments';
 import { InMemoryPayments, ledgerWithFakes } from '../../../payments/testing/in-memory-payments';
 import { InMemoryServices } from '../../../services/testing/in-memory-services';
 import { Money } from '../../../../shared/domain/money';
-import { immediateTx, InMemoryUsers } from '../../../../testing/in-memory';
+import { immediateTx, InMemoryAuditTrail, InMemoryUsers } from '../../../../testing/in-memory';
 import type { ProjectLine } from '../../domain/project';
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { LineBuilder } from '../line-builder';
@@ -41,7 +41,15 @@ describe('UpdateProjectHandler', () => {
     users = new InMemoryUsers();
     const services = new InMemoryServices();
     ({ ledger, payments } = ledgerWithFakes());
-    handler = new UpdateProjectHandler(projects, users, services, new LineBuilder(services), ledger, immediateTx());
+    handler = new UpdateProjectHandler(
+      projects,
+      users,
+      services,
+      new LineBuilder(services),
+      ledger,
+      immediateTx(),
+      new InMemoryAuditTrail(),
+    );
     ann = await users.save(User.register({ username: 'Ann Lee', email: 'ann@example.com', passwordHash: 'h' }, new Date()));
     const service = (name: string, dollars: number) =>
       services

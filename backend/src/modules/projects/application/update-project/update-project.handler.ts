@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { UserRepository } from '../../../clients';
 import { PaymentLedger } from '../../../payments';
 import { ServiceRepository } from '../../../services';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { Money } from '../../../../shared/domain/money';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import type { Project, ProjectDetails } from '../../domain/project';
 import { clientNotFound, projectNotFound } from '../../domain/projects.errors';
 import { LineBuilder, SelectedService } from '../line-builder';
+import { projectMarkedPaid, projectUpdated } from '../project-audit';
 import { ProjectRepository } from '../ports/project.repository';
 
 export interface UpdateProjectCommand {
@@ -32,13 +34,18 @@ export class UpdateProjectHandler {
     private readonly lines: LineBuilder,
     private readonly ledger: PaymentLedger,
     private readonly tx: TransactionHost,
+    private readonly audit: AuditTrail,
   ) {}
 
   execute(cmd: UpdateProjectCommand): Promise<Project> {
     return this.tx.run(async () => {
       const project = await this.projects.findForUpdate(cmd.id);
       if (!project) throw projectNotFound();
-      if (cmd.details.clientId !== project.clientId && !(await this.users.findById(cmd.details.clientId))) throw clientNotFound();
+      const formerClient = await this.users.findById(project.clientId);
+      const client = cmd.details.clientId === project.clientId ? formerClient : await this.users.findById(cmd.details.clientId);
+      if (cmd.details.clientId !== project.clientId && !client) throw clientNotFound();
+      const clientName = (c: typeof client, id: number) => c?.username ?? `client #${id}`;
+      const before = { name: project.name, clientName: clientName(formerClient, project.clientId), price: project.price };
       project.setDetails(cmd.details);
       const lines = cmd.selectedServices ? await this.lines.build(cmd.selectedServices) : [...project.lines];
       const priceWithoutLines = cmd.selectedServices ? cmd.price : project.price;
@@ -47,9 +54,12 @@ export class UpdateProjectHandler {
         if (fallback) lines.push({ serviceId: fallback.id, quantity: 1, unitPrice: fallback.price });
       }
       project.setLines(lines, priceWithoutLines);
+      await this.audit.record(projectUpdated(before, project, clientName(client, cmd.details.clientId)));
       if (cmd.isPaid && !project.isPaid) {
-        await this.ledger.recordManual(project.id, project.clientId, project.unpaidAfter(await this.ledger.paidTowards(project.id)));
+        const owed = project.unpaidAfter(await this.ledger.paidTowards(project.id));
+        await this.ledger.recordManual(project.id, project.clientId, owed, undefined, project.name);
         project.markPaid();
+        await this.audit.record(projectMarkedPaid(project, owed));
       }
       await this.projects.update(project);
       return project;

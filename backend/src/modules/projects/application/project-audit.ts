@@ -1,0 +1,45 @@
+import type { AuditEntry } from '../../../shared/audit/audit-trail';
+import { amountText, quoted } from '../../../shared/audit/summary';
+import type { Money } from '../../../shared/domain/money';
+import type { Project } from '../domain/project';
+
+/** The activity log's lines for projects (project.created|updated|deleted|marked_paid, CONTRACT §8). */
+const target = (project: Pick<Project, 'id'>) => ({ targetType: 'project', targetId: project.id });
+
+export function projectCreated(project: Project, clientName: string, paid: boolean): AuditEntry {
+  return {
+    action: 'project.created',
+    ...target(project),
+    summary: `Created project ${quoted(project.name)} for ${clientName} (${amountText(project.price)}${paid ? ', already paid' : ''})`,
+  };
+}
+
+/** What changed of what the list shows: name, client, price; "details" otherwise. */
+export function projectUpdated(before: { name: string; clientName: string; price: Money }, after: Project, clientName: string): AuditEntry {
+  const changes: string[] = [];
+  if (before.name !== after.name) changes.push(`name ${quoted(before.name)} → ${quoted(after.name)}`);
+  if (before.clientName !== clientName) changes.push(`client ${before.clientName} → ${clientName}`);
+  if (!before.price.equals(after.price)) changes.push(`price ${amountText(before.price)} → ${amountText(after.price)}`);
+  return {
+    action: 'project.updated',
+    ...target(after),
+    summary: `Updated project ${quoted(after.name)} for ${clientName}: ${changes.length ? changes.join(', ') : 'details'}`,
+  };
+}
+
+export function projectDeleted(project: Project): AuditEntry {
+  return {
+    action: 'project.deleted',
+    ...target(project),
+    summary: `Deleted project ${quoted(project.name)} (${amountText(project.price)})`,
+  };
+}
+
+/** `recorded`: the manual payment recorded with it (zero when nothing was owed). */
+export function projectMarkedPaid(project: Project, recorded: Money): AuditEntry {
+  return {
+    action: 'project.marked_paid',
+    ...target(project),
+    summary: `Marked project ${quoted(project.name)} paid${recorded.isZero() ? ' (nothing owed)' : ` (${amountText(recorded)} recorded by hand)`}`,
+  };
+}
