@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { generate } from 'otplib';
 import Stripe from 'stripe';
 import { adminAgent, Agent, clientAgent, contentRange, createTestApp, listParams, newClient, TestApp } from '../support/test-app';
 
@@ -51,6 +52,53 @@ describe('Activity log (CONTRACT §8)', () => {
     client = await clientAgent(t, 'auditee');
   });
   afterAll(() => t.close());
+
+  it('records sign-in, failed sign-in, sign-out, password and e-mail changes, and two-factor on and off, with the account as actor', async () => {
+    const c = newClient('auditauth');
+    const me = t.agent();
+    const id: number = (await me.post('/api/register').send(c).expect(201)).body.id;
+    const self = { actorId: id, actorEmail: c.email, targetType: 'client', targetId: String(id), ip: expect.stringMatching(ADDRESS) };
+    const mine = async (action: string) => (await events({ action })).filter((e) => e.targetId === String(id));
+
+    await t.http().post('/api/login').send({ email: c.email, password: 'Wrong-pass-1' }).expect(401);
+    expect(await mine('auth.login_failed')).toEqual([
+      expect.objectContaining({ actorId: null, summary: `Failed sign-in for ${c.email}: a wrong password` }),
+    ]);
+    await me.post('/api/login').send({ email: c.email, password: c.password }).expect(200);
+    expect(await mine('auth.login')).toEqual([expect.objectContaining({ ...self, summary: 'Signed in' })]);
+
+    const { body: setup } = await me.post('/api/2fa/setup').send({ currentPassword: c.password }).expect(200);
+    const code = await generate({ secret: setup.secret });
+    const { body: codes } = await me.post('/api/2fa/enable').send({ code }).expect(200);
+    expect(await mine('auth.2fa_enabled')).toEqual([expect.objectContaining({ ...self, summary: 'Turned on two-factor sign-in' })]);
+
+    const browser = t.agent();
+    await browser.post('/api/login').send({ email: c.email, password: c.password }).expect(200);
+    await browser.post('/api/login/2fa').send({ code: '000000' }).expect(400);
+    await browser.post('/api/login/2fa').send({ code }).expect(200);
+    expect((await mine('auth.login_failed')).map((e) => e.summary)).toContain(`Failed sign-in for ${c.email}: a wrong authenticator code`);
+    expect((await mine('auth.login')).map((e) => e.summary)).toContain('Signed in with a code from the authenticator app');
+    await browser.post('/api/logout').expect(204);
+    expect(await mine('auth.logout')).toEqual([expect.objectContaining({ ...self, summary: 'Signed out' })]);
+
+    await me.post('/api/2fa/disable').send({ currentPassword: c.password, code: codes.recoveryCodes[0] }).expect(204);
+    expect(await mine('auth.2fa_disabled')).toEqual([
+      expect.objectContaining({ ...self, summary: 'Turned off two-factor sign-in with a recovery code' }),
+    ]);
+
+    const moved = `moved-${c.email}`;
+    await me
+      .patch('/api/update-account')
+      .send({ username: c.username, email: moved, password: 'Brand-new-pass-2', currentPassword: c.password })
+      .expect(200);
+    expect(await mine('account.password_changed')).toEqual([expect.objectContaining({ actorId: id, summary: 'Changed the password' })]);
+    expect(await mine('account.email_changed')).toEqual([
+      expect.objectContaining({ actorId: id, summary: `Changed the e-mail address from ${c.email} to ${moved}` }),
+    ]);
+    // A refused change (wrong current password) records nothing.
+    await me.patch('/api/update-account').send({ username: c.username, email: c.email, currentPassword: 'Not-it-at-all-1' }).expect(400);
+    expect(await mine('account.email_changed')).toHaveLength(1);
+  });
 
   it('records each change of the back office with the admin as actor, its target and the address, in a line a person reads', async () => {
     const byAdmin = { actorId: adminId, actorEmail: 'owner@studio.test', ip: expect.stringMatching(ADDRESS) };

@@ -6,6 +6,7 @@ import {
   FakeHasher,
   immediateTx,
   InMemoryAttempts,
+  InMemoryAuditTrail,
   InMemoryPendingSignIns,
   InMemoryUsers,
 } from '../../../../testing/in-memory';
@@ -19,6 +20,7 @@ describe('LoginHandler', () => {
   let pending: InMemoryPendingSignIns;
   let outbox: CollectingOutbox;
   let handler: LoginHandler;
+  let audit: InMemoryAuditTrail;
   const config = Object.assign(new AppConfig(), { appUrl: 'http://studio.test' });
   const login = (password: string, address = '10.0.0.1', email = 'ann@example.com') =>
     handler.execute({ email, password, address, remember: false });
@@ -32,7 +34,8 @@ describe('LoginHandler', () => {
     attempts = new InMemoryAttempts();
     pending = new InMemoryPendingSignIns();
     outbox = new CollectingOutbox();
-    handler = new LoginHandler(users, hasher, attempts, pending, outbox as unknown as EmailOutbox, immediateTx(), config);
+    audit = new InMemoryAuditTrail();
+    handler = new LoginHandler(users, hasher, attempts, pending, outbox as unknown as EmailOutbox, immediateTx(), config, audit);
     await users.save(
       User.register({ username: 'Ann Lee', email: 'ann@example.com', passwordHash: await hasher.hash('secret1') }, new Date()),
     );
@@ -46,6 +49,23 @@ describe('LoginHandler', () => {
       user: { username: 'Ann Lee' },
     });
     expect(attempts.rows).toEqual([]);
+    expect(audit.entries).toEqual([
+      { action: 'auth.login', targetType: 'client', targetId: 1, actor: { id: 1, email: 'ann@example.com' }, summary: 'Signed in' },
+    ]);
+  });
+
+  it('logs a wrong password for an account that exists, never for an unknown address', async () => {
+    await login('nope12').catch(() => undefined);
+    await login('nope12', '10.0.0.1', 'nobody@example.com').catch(() => undefined);
+    expect(audit.entries).toEqual([
+      {
+        action: 'auth.login_failed',
+        targetType: 'client',
+        targetId: 1,
+        actor: null,
+        summary: 'Failed sign-in for ann@example.com: a wrong password',
+      },
+    ]);
   });
 
   it('gives an unknown e-mail the same error and the same hash work as a wrong password', async () => {

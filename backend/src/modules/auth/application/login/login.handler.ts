@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { normalizeEmail, User, UserRepository } from '../../../clients';
 import { EmailOutbox, signInCodeEmail } from '../../../email';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { AppConfig } from '../../../../shared/config/app-config';
 import { PasswordHasher } from '../../../../shared/security/password-hasher';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
@@ -15,6 +16,7 @@ import {
   SIGNIN_CODE_WINDOW_MS,
 } from '../../domain/sign-in-limits';
 import { EMAIL_SIGN_IN_CODE_MS, PENDING_SIGN_IN_MS, type SecondProofMethod } from '../../domain/two-factor';
+import { signedIn, signInFailed } from '../auth-audit';
 import { AuthAttemptLog } from '../ports/auth-attempt-log';
 import { PendingSignIns } from '../ports/pending-sign-ins';
 
@@ -54,6 +56,7 @@ export class LoginHandler {
     private readonly outbox: EmailOutbox,
     private readonly tx: TransactionHost,
     private readonly config: AppConfig,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(cmd: LoginCommand): Promise<LoginOutcome> {
@@ -65,7 +68,10 @@ export class LoginHandler {
     const ok = user
       ? await this.hasher.verify(user.passwordHash, cmd.password)
       : (await this.hasher.verify(await this.getDummyHash(), cmd.password), false);
-    if (!user || !ok) throw invalidCredentials();
+    if (!user || !ok) {
+      if (user) await this.audit.record(signInFailed(user, 'password'));
+      throw invalidCredentials();
+    }
     await this.attempts.forget(tryId);
 
     if (user.twoFactorEnabled) return this.startPending(user, 'totp', cmd.remember, null);
@@ -75,6 +81,7 @@ export class LoginHandler {
       if (requested > SIGNIN_CODE_LIMIT) throw tooManyCodeRequests();
       return this.startPending(user, 'email', cmd.remember, generateResetCode(randomInt));
     }
+    await this.audit.record(signedIn(user, 'password'));
     return { status: 'signed_in', user };
   }
 

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { normalizeEmail, UserRepository } from '../../../clients';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { RuleViolatedError } from '../../../../shared/errors/domain-error';
 import { SessionRegistry } from '../../../../shared/session/session-registry';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { invalidResetCode, tooManyResetAttempts } from '../../domain/auth.errors';
 import { mayAttemptReset, RESET_FAILURE_WINDOW_MS } from '../../domain/sign-in-limits';
+import { passwordReset } from '../auth-audit';
 import { AuthAttemptLog } from '../ports/auth-attempt-log';
 import { strongPasswordProblem } from '../../domain/password-policy';
 import { isWellFormedResetCode } from '../../domain/reset-code';
@@ -30,6 +32,7 @@ export class ResetPasswordHandler {
     private readonly sessions: SessionRegistry,
     private readonly tx: TransactionHost,
     private readonly attempts: AuthAttemptLog,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(cmd: ResetPasswordCommand): Promise<void> {
@@ -60,6 +63,7 @@ export class ResetPasswordHandler {
       await this.users.save(user);
       await this.codes.save(user.id, null);
       await this.sessions.endSessionsOf(user.id);
+      await this.audit.record(passwordReset(user));
       return 'reset' as const;
     });
     if (outcome === 'invalid') {

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { User, UserRepository } from '../../../clients';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { PasswordHasher } from '../../../../shared/security/password-hasher';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { invalidCode, signInExpired, signInLocked } from '../../domain/auth.errors';
 import { isSignInRefused, LOGIN_FAILURE_WINDOW_MS } from '../../domain/sign-in-limits';
 import { isPendingUsable, isWellFormedCode, normalizeRecoveryCode } from '../../domain/two-factor';
+import { signedIn, signInFailed } from '../auth-audit';
 import { pendingTokenHash } from '../login/login.handler';
 import { AuthAttemptLog } from '../ports/auth-attempt-log';
 import { PendingSignIns } from '../ports/pending-sign-ins';
@@ -39,6 +41,7 @@ export class CompleteSignInHandler {
     private readonly hasher: PasswordHasher,
     private readonly attempts: AuthAttemptLog,
     private readonly tx: TransactionHost,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(cmd: CompleteSignInCommand): Promise<{ user: User; remember: boolean }> {
@@ -56,11 +59,14 @@ export class CompleteSignInHandler {
     const outcome = await this.tx.run(async () => {
       const pending = await this.pending.findForUpdate(tokenHash);
       if (!pending || !isPendingUsable(pending, now)) return { kind: 'expired' as const };
+      const recovery = pending.method === 'totp' && cmd.code === undefined;
       if (!(await this.proves(account, pending.method, pending.codeHash, cmd, now))) {
         await this.pending.recordFailure(tokenHash);
+        await this.audit.record(signInFailed(account, recovery ? 'recovery' : pending.method));
         return { kind: 'wrong' as const };
       }
       await this.pending.remove(tokenHash);
+      await this.audit.record(signedIn(account, recovery ? 'recovery' : pending.method));
       return { kind: 'ok' as const, remember: pending.remember };
     });
     if (outcome.kind === 'expired') throw signInExpired();

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG, currentPasswordError, User, UserRepository } from '../../../clients';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { CurrentPasswordCheck } from '../../../../shared/security/current-password-check';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { invalidCode, twoFactorAlreadyOn, twoFactorNotSetUp, twoFactorOff } from '../../domain/auth.errors';
 import { generateRecoveryCode, isWellFormedCode, RECOVERY_CODE_COUNT } from '../../domain/two-factor';
+import { twoFactorDisabled, twoFactorEnabled } from '../auth-audit';
 import { Totp } from '../ports/totp';
 import { TwoFactorRepository } from '../ports/two-factor.repository';
 import { recoveryCodeHash } from './complete-sign-in.handler';
@@ -23,6 +25,7 @@ export class TwoFactorSettings {
     private readonly totp: Totp,
     private readonly currentPassword: CurrentPasswordCheck,
     private readonly tx: TransactionHost,
+    private readonly audit: AuditTrail,
   ) {}
 
   async setup(userId: number, currentPassword: string | undefined): Promise<{ secret: string; otpauthUrl: string }> {
@@ -44,6 +47,7 @@ export class TwoFactorSettings {
       if (!isWellFormedCode(code) || (await this.totp.verify(secret.secret, code, null)) === null) throw invalidCode();
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => generateRecoveryCode(randomInt));
       if (!(await this.twoFactor.enable(user.id, recoveryCodes.map(recoveryCodeHash), new Date()))) throw twoFactorAlreadyOn();
+      await this.audit.record(twoFactorEnabled(user));
       return { recoveryCodes };
     });
   }
@@ -55,13 +59,15 @@ export class TwoFactorSettings {
     await this.tx.run(async () => {
       const secret = await this.twoFactor.find(user.id);
       if (!secret) throw twoFactorOff();
-      const proven = isWellFormedCode(code)
+      const byApp = isWellFormedCode(code);
+      const proven = byApp
         ? await this.totp
             .verify(secret.secret, code, secret.lastUsedStep)
             .then((step) => step !== null && this.twoFactor.claimStep(user.id, step))
         : await this.twoFactor.useRecoveryCode(user.id, recoveryCodeHash(code), new Date());
       if (!proven) throw invalidCode();
       await this.twoFactor.disable(user.id);
+      await this.audit.record(twoFactorDisabled(user, !byApp));
     });
   }
 

@@ -25,6 +25,8 @@ import { RegisterRequest } from './dto/register.request';
 import { RequestCodeRequest, ResetPasswordRequest } from './dto/reset.request';
 import { endSession } from '../../../../shared/session/request-session';
 import { LoginHandler } from '../../application/login/login.handler';
+import { signedOut } from '../../application/auth-audit';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { CompleteSignInHandler } from '../../application/two-factor/complete-sign-in.handler';
 import { SecondProofRequest, SecondProofRequiredResponse } from './dto/two-factor.dto';
 import { clearPendingCookie, PENDING_COOKIE, setPendingCookie } from './pending-cookie';
@@ -37,6 +39,7 @@ export class AuthController {
     private readonly registerHandler: RegisterHandler,
     private readonly loginHandler: LoginHandler,
     private readonly completeSignInHandler: CompleteSignInHandler,
+    private readonly audit: AuditTrail,
     private readonly requestCode: RequestResetCodeHandler,
     private readonly resetPassword: ResetPasswordHandler,
   ) {}
@@ -140,6 +143,10 @@ export class AuthController {
   @ApiOperation({ summary: 'Sign out: the session is destroyed on the server' })
   @ApiNoContentResponse()
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
+    // The session lives in the session store's own connection, outside any transaction: the event is
+    // written first, so a sign-out that happened is always in the log.
+    const user = requestUser<User>(req);
+    if (user) await this.audit.record(signedOut(user));
     await endSession(req, res);
   }
 

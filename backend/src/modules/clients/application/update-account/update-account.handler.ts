@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
+import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { DomainEventPublisher } from '../../../../shared/events/domain-events';
 import { CurrentPasswordCheck } from '../../../../shared/security/current-password-check';
 import { PasswordHasher } from '../../../../shared/security/password-hasher';
@@ -46,6 +47,7 @@ export class UpdateAccountHandler {
     private readonly events: DomainEventPublisher,
     private readonly verification: EmailVerification,
     private readonly tx: TransactionHost,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(cmd: UpdateAccountCommand): Promise<User> {
@@ -70,9 +72,23 @@ export class UpdateAccountHandler {
         await this.sessions.endSessionsOf(user.id, cmd.currentSessionId);
       }
       const saved = await this.users.save(user);
+      if (passwordHash) {
+        await this.audit.record({
+          action: 'account.password_changed',
+          targetType: 'client',
+          targetId: saved.id,
+          summary: 'Changed the password',
+        });
+      }
       if (saved.email !== oldEmail) {
         await this.events.publish(new AccountEmailChanged(saved.id, saved.username, oldEmail, saved.email));
         await this.verification.issueForChangedAddress(saved);
+        await this.audit.record({
+          action: 'account.email_changed',
+          targetType: 'client',
+          targetId: saved.id,
+          summary: `Changed the e-mail address from ${oldEmail} to ${saved.email}`,
+        });
       }
       return saved;
     });
