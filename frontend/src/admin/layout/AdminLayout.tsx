@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+// the user menu's own icon (react-admin's UserMenu imports it already): no extra weight in the back office's first load
+import AccountCircle from '@mui/icons-material/AccountCircle';
 import { AppBar, Layout, Logout, MenuItemLink, TitlePortal, UserMenu, useGetIdentity, useUserMenu, type LayoutProps } from 'react-admin';
 import { Logo } from '../../shared/ui/Logo';
 import { AdminMenu } from './AdminMenu';
@@ -22,7 +23,7 @@ function AdminUserMenu() {
 /** The photographer's own settings (profile, password, two-factor sign-in). */
 function AccountSettingsItem() {
   const menu = useUserMenu();
-  return <MenuItemLink to="/admin/account" primaryText="Account Settings" leftIcon={<ManageAccountsOutlined />} onClick={menu?.onClose} />;
+  return <MenuItemLink to="/admin/account" primaryText="Account Settings" leftIcon={<AccountCircle />} onClick={menu?.onClose} />;
 }
 
 function AdminAppBar() {
