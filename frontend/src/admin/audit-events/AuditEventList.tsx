@@ -75,7 +75,8 @@ function Filters() {
   // every row shown is the actor's once the filter is on
   const actorEmail = data?.find((e) => String(e.actorId) === String(actorId))?.actorEmail ?? `#${String(actorId)}`;
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2, alignItems: { md: 'center' }, flexWrap: 'wrap', rowGap: 2 }}>
+    // useFlexGap: the gaps stay even when the row wraps (spacing's margins would indent the wrapped fields)
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ p: 2, alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
       <ListSearch
         placeholder="Search summary or email"
         label="Search the activity log"
@@ -88,7 +89,7 @@ function Filters() {
         size="small"
         value={text('action')}
         onChange={(e) => set('action', e.target.value)}
-        sx={{ minWidth: 200 }}
+        sx={{ minWidth: 200, width: { md: 240 } }}
       >
         <MenuItem value="">All actions</MenuItem>
         {ACTION_CHOICES.map((c) => (
@@ -174,7 +175,8 @@ function AuditEventListView() {
             }}
           >
             <Column source="at" label="Date" sx={{ whiteSpace: 'nowrap' }} render={(e) => formatDateTime(e.at)} />
-            <Column source="actorEmail" label="Actor" disableSort render={(e) => <ActorCell event={e} />} />
+            {/* wide enough that an address breaks at its @ or dots, not letter by letter, on a phone */}
+            <Column source="actorEmail" label="Actor" disableSort sx={{ minWidth: 190 }} render={(e) => <ActorCell event={e} />} />
             <Column
               source="action"
               label="Action"

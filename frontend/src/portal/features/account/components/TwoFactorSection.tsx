@@ -167,8 +167,8 @@ export function TwoFactorSection({ user }: { user: User }) {
               />
             </Box>
             <Typography variant="body2" color="text.secondary">
-              Can&apos;t scan it? Enter this key in the app instead:{' '}
-              <Box component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', color: 'text.primary' }}>
+              Can&apos;t scan it? Enter this key in the app instead:
+              <Box component="code" sx={{ display: 'block', mt: 0.5, fontFamily: 'monospace', fontSize: '1rem', color: 'text.primary' }}>
                 {grouped(step.setup.secret)}
               </Box>
             </Typography>
@@ -267,7 +267,7 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
           <li key={c}>{c}</li>
         ))}
       </Box>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button variant="outlined" startIcon={<ContentCopy />} onClick={() => void copy()}>
           Copy
         </Button>
