@@ -6,6 +6,7 @@ import { AuthModule } from './modules/auth';
 import { ClientsModule } from './modules/clients';
 import { CreditsModule } from './modules/credits';
 import { EmailModule } from './modules/email';
+import { IntegrationsModule } from './modules/integrations';
 import { PaymentEmulatorModule, PaymentsModule } from './modules/payments';
 import { ProjectsModule } from './modules/projects';
 import { ServicesModule } from './modules/services';
@@ -34,6 +35,7 @@ export class AppModule {
         PaymentsModule,
         ...(config.paymentMode === 'emulator' ? [PaymentEmulatorModule] : []),
         CreditsModule,
+        IntegrationsModule,
       ],
       controllers: [HealthController, PublicConfigController],
     };

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { RequestContextInterceptor } from './audit/request-context.interceptor';
+import { BearerTokenGuard } from './auth/bearer-token';
 import { AppConfig } from './config/app-config';
 import { SameOriginGuard, UsableInputGuard } from './http/request-guards';
 import { Argon2PasswordHasher } from './security/argon2-password-hasher';
@@ -24,7 +25,9 @@ export class SharedModule {
         TransactionHost,
         { provide: PasswordHasher, useClass: Argon2PasswordHasher },
         { provide: SessionRegistry, useClass: PgSessionRegistry },
-        // Global guards, in this order, before every route's own: refuse cross-site changes, then unusable input.
+        // Global guards, in this order, before every route's own: an API token's authentication (CONTRACT §9),
+        // then refuse cross-site changes, then unusable input.
+        { provide: APP_GUARD, useClass: BearerTokenGuard },
         { provide: APP_GUARD, useClass: SameOriginGuard },
         { provide: APP_GUARD, useClass: UsableInputGuard },
         // Route handlers run with the signed-in account and client address at hand (the activity log's actor).

@@ -171,6 +171,10 @@ const ROWS: Row[] = [
 
   // Admin only: reads
   { op: 'GET /api/clients', ...ADMIN_ONLY(200) },
+  // API tokens (CONTRACT §9): the admin's session only; a token that was never made is 404.
+  { op: 'GET /api/api-tokens', ...ADMIN_ONLY(200) },
+  { op: 'POST /api/api-tokens', ...ADMIN_ONLY(201), body: () => ({ name: `${tag} matrix token`, scope: 'read' }) },
+  { op: 'DELETE /api/api-tokens/{id}', ...ADMIN_ONLY(404), url: () => '/api/api-tokens/999999' },
   { op: 'GET /api/clients/{id}', ...ADMIN_ONLY(200), url: (f) => `/api/clients/${f.a.id}` },
   { op: 'GET /api/projects', ...ADMIN_ONLY(200) },
   { op: 'GET /api/payments', ...ADMIN_ONLY(200) },

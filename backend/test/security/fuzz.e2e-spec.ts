@@ -90,6 +90,8 @@ const PLANS: Record<string, Plan> = {
   // argon2 hashing makes these slower: fewer runs.
   'POST /api/login': { actor: 'anonymous', runs: 30 },
   'POST /api/login/2fa': { actor: 'anonymous', runs: 30 },
+  'POST /api/api-tokens': { actor: 'admin', runs: 40 },
+  'DELETE /api/api-tokens/{id}': { actor: 'admin', runs: 30 },
   // The caller's own two-factor sign-in: codes never match a secret, so nothing turns on.
   'POST /api/2fa/setup': { actor: 'account', runs: 30 },
   'POST /api/2fa/enable': { actor: 'account', runs: 30 },

@@ -31,7 +31,8 @@ export class SameOriginGuard implements CanActivate {
 
   canActivate(ctx: ExecutionContext): boolean {
     const req = ctx.switchToHttp().getRequest<FastifyRequest>();
-    if (SAFE_METHODS.has(req.method) || ORIGIN_EXEMPT.has(pathOf(req.url))) return true;
+    // An API token's call carries no cookie a foreign site could ride on (CONTRACT §9).
+    if (SAFE_METHODS.has(req.method) || ORIGIN_EXEMPT.has(pathOf(req.url)) || req.tokenAuth) return true;
     if (isForeign(req, this.appOrigin)) throw new DomainError('forbidden', 'CSRF.FOREIGN_ORIGIN', FOREIGN_ORIGIN_MESSAGE);
     return true;
   }

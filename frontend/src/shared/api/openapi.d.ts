@@ -1048,6 +1048,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API tokens that work, newest first, without their secrets */
+        get: operations["ApiTokensController_list"];
+        put?: never;
+        /** Create an API token; the token is in this answer only */
+        post: operations["ApiTokensController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API token: it stops working at once */
+        delete: operations["ApiTokensController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1873,6 +1908,69 @@ export interface components {
             /** @example 12 */
             balance: number;
             transaction: components["schemas"]["CreditTransactionResponse"];
+        };
+        CreateApiTokenRequest: {
+            /** @example Accounting sync */
+            name: string;
+            /**
+             * @description 'read': GET only; 'write': everything the admin may do except managing tokens and webhooks
+             * @enum {string}
+             */
+            scope: "read" | "write";
+            /**
+             * @description Omitted: the token does not expire
+             * @example 90
+             */
+            expiresInDays?: number;
+        };
+        CreatedApiTokenResponse: {
+            /** @example 3 */
+            id: number;
+            /** @example Accounting sync */
+            name: string;
+            /** @enum {string} */
+            scope: "read" | "write";
+            /**
+             * @description The token's first characters, to recognise it
+             * @example sp_Xk3f9QaB
+             */
+            hint: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Within a minute
+             */
+            lastUsedAt: string | null;
+            /**
+             * @description The token: shown in this answer only, never again
+             * @example sp_Xk3f9QaBv8…
+             */
+            token: string;
+        };
+        ApiTokenResponse: {
+            /** @example 3 */
+            id: number;
+            /** @example Accounting sync */
+            name: string;
+            /** @enum {string} */
+            scope: "read" | "write";
+            /**
+             * @description The token's first characters, to recognise it
+             * @example sp_Xk3f9QaB
+             */
+            hint: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Within a minute
+             */
+            lastUsedAt: string | null;
         };
         ErrorResponse: {
             /** @example 400 */
@@ -3584,6 +3682,67 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AdjustCreditsResponse"];
                 };
+            };
+        };
+    };
+    ApiTokensController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenResponse"][];
+                };
+            };
+        };
+    };
+    ApiTokensController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiTokenRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiTokenResponse"];
+                };
+            };
+        };
+    };
+    ApiTokensController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

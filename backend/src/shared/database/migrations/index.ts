@@ -13,6 +13,7 @@ import { ProjectReadKeys1764979200000 } from './1764979200000-project-read-keys'
 import { EmailVerification1765065600000 } from './1765065600000-email-verification';
 import { TwoFactor1765108800000 } from './1765108800000-two-factor';
 import { AuditEvents1765152000000 } from './1765152000000-audit-events';
+import { ApiTokens1765195200000 } from './1765195200000-api-tokens';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   EmailVerification1765065600000,
   TwoFactor1765108800000,
   AuditEvents1765152000000,
+  ApiTokens1765195200000,
 ];

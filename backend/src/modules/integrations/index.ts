@@ -1,0 +1,2 @@
+/** The integrations module's public surface. */
+export { IntegrationsModule } from './integrations.module';
