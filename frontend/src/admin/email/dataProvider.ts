@@ -1,4 +1,4 @@
-import { useDataProvider, type DataProvider, type Identifier } from 'react-admin';
+import type { Identifier } from 'react-admin';
 import { httpClient } from '../providers/httpClient';
 import type {
   CustomEmailRequest,
@@ -152,7 +152,10 @@ export const emailMethods = {
 
 export type EmailMethods = typeof emailMethods;
 
-/** The page's calls, through the back office's dataProvider (which spreads `emailMethods`). */
+/**
+ * The page's calls. They are the page's own (its lazy chunk), not spread into the back office's
+ * dataProvider, so the other pages' first load does not carry them.
+ */
 export function useEmailApi(): EmailMethods {
-  return useDataProvider<DataProvider & EmailMethods>();
+  return emailMethods;
 }

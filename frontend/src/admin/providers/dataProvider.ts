@@ -4,7 +4,6 @@ import { auditEventsMethods } from '../audit-events/dataProvider';
 import { clientsMethods, clientsOverrides } from '../clients/dataProvider';
 import { creditsMethods } from '../credits/dataProvider';
 import { dashboardMethods } from '../pages/dashboard/dataProvider';
-import { emailMethods } from '../email/dataProvider';
 import { paymentsMethods } from '../payments/dataProvider';
 import { projectsMethods } from '../projects/dataProvider';
 import { httpClient } from './httpClient';
@@ -28,8 +27,9 @@ function routed<K extends keyof DataProvider>(method: K): DataProvider[K] {
 /**
  * ra-data-simple-rest over /api (CONTRACT §2: admin lists accept sort/range/filter and answer
  * Content-Range), with per-resource overrides and the custom, non-CRUD methods of each page
- * (each page folder owns its part: clients/, projects/, payments/, pages/dashboard/, credits/, email/,
- * audit-events/).
+ * (each page folder owns its part: clients/, projects/, payments/, pages/dashboard/, credits/,
+ * audit-events/). The Email System's calls stay in its own chunk (email/dataProvider.ts): the other
+ * pages do not carry them.
  */
 export const dataProvider = {
   ...base,
@@ -47,7 +47,6 @@ export const dataProvider = {
   ...paymentsMethods,
   ...dashboardMethods,
   ...creditsMethods,
-  ...emailMethods,
   ...auditEventsMethods,
 };
 
