@@ -175,6 +175,16 @@ const ROWS: Row[] = [
   { op: 'GET /api/api-tokens', ...ADMIN_ONLY(200) },
   { op: 'POST /api/api-tokens', ...ADMIN_ONLY(201), body: () => ({ name: `${tag} matrix token`, scope: 'read' }) },
   { op: 'DELETE /api/api-tokens/{id}', ...ADMIN_ONLY(404), url: () => '/api/api-tokens/999999' },
+  // Webhook endpoints (CONTRACT §9): the admin's session only; an endpoint that was never made is 404.
+  { op: 'GET /api/webhook-endpoints', ...ADMIN_ONLY(200) },
+  { op: 'POST /api/webhook-endpoints', ...ADMIN_ONLY(201), body: () => ({ url: 'https://93.184.216.34/matrix', events: ['ping'] }) },
+  {
+    op: 'PATCH /api/webhook-endpoints/{id}',
+    ...ADMIN_ONLY(404),
+    url: () => '/api/webhook-endpoints/999999',
+    body: () => ({ enabled: false }),
+  },
+  { op: 'DELETE /api/webhook-endpoints/{id}', ...ADMIN_ONLY(404), url: () => '/api/webhook-endpoints/999999' },
   { op: 'GET /api/clients/{id}', ...ADMIN_ONLY(200), url: (f) => `/api/clients/${f.a.id}` },
   { op: 'GET /api/projects', ...ADMIN_ONLY(200) },
   { op: 'GET /api/payments', ...ADMIN_ONLY(200) },

@@ -92,6 +92,10 @@ const PLANS: Record<string, Plan> = {
   'POST /api/login/2fa': { actor: 'anonymous', runs: 30 },
   'POST /api/api-tokens': { actor: 'admin', runs: 40 },
   'DELETE /api/api-tokens/{id}': { actor: 'admin', runs: 30 },
+  // a generated URL may be looked up in DNS: fewer runs
+  'POST /api/webhook-endpoints': { actor: 'admin', runs: 30 },
+  'PATCH /api/webhook-endpoints/{id}': { actor: 'admin', runs: 30 },
+  'DELETE /api/webhook-endpoints/{id}': { actor: 'admin', runs: 30 },
   // The caller's own two-factor sign-in: codes never match a secret, so nothing turns on.
   'POST /api/2fa/setup': { actor: 'account', runs: 30 },
   'POST /api/2fa/enable': { actor: 'account', runs: 30 },

@@ -33,6 +33,8 @@ export class AppConfig {
   stripeWebhookSecret!: string | undefined;
   /** Where the Stripe SDK sends its calls; unset means Stripe's own API. Tests point it at a local server. */
   stripeApiUrl!: string | undefined;
+  /** CONTRACT §9: webhooks may go to http and to loopback or private addresses (development, tests). */
+  webhookAllowPrivateUrls!: boolean;
 
   /** CONTRACT §3: the payment emulator unless STRIPE_SECRET_KEY is set. */
   get paymentMode(): 'stripe' | 'emulator' {
@@ -112,6 +114,7 @@ const envSchema = z.object({
   }),
   STRIPE_API_URL: urlString(['http:', 'https:']),
   PAYMENT_EMULATOR: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
   NODE_ENV: optionalString,
 });
 
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   config.stripePublishableKey = e.STRIPE_PUBLISHABLE_KEY;
   config.stripeWebhookSecret = e.STRIPE_WEBHOOK_SECRET;
   config.stripeApiUrl = e.STRIPE_API_URL;
+  config.webhookAllowPrivateUrls = e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true';
   // CONTRACT §8: the emulator takes test payments for free; a production start must ask for it
   if (e.NODE_ENV === 'production' && !config.stripeSecretKey && e.PAYMENT_EMULATOR !== 'true') {
     throw new ConfigError(

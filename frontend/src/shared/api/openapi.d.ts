@@ -1083,6 +1083,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook endpoints, newest first, without their secrets */
+        get: operations["WebhookEndpointsController_list"];
+        put?: never;
+        /** Add a webhook endpoint; its signing secret is in this answer only */
+        post: operations["WebhookEndpointsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a webhook endpoint */
+        delete: operations["WebhookEndpointsController_remove"];
+        options?: never;
+        head?: never;
+        /** Change a webhook endpoint's URL, events, description, or turn it on or off */
+        patch: operations["WebhookEndpointsController_update"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1971,6 +2007,53 @@ export interface components {
              * @description Within a minute
              */
             lastUsedAt: string | null;
+        };
+        CreateWebhookEndpointRequest: {
+            /** @example https://hooks.example.com/studio */
+            url: string;
+            /**
+             * @example [
+             *       "project.paid",
+             *       "payment.succeeded"
+             *     ]
+             */
+            events: ("client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "ping")[];
+            /** @example Accounting */
+            description?: string | null;
+        };
+        CreatedWebhookEndpointResponse: {
+            /** @example 2 */
+            id: number;
+            /** @example https://hooks.example.com/studio */
+            url: string;
+            events: ("client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "ping")[];
+            description: string | null;
+            enabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description The signing secret: in this answer only
+             * @example whsec_…
+             */
+            secret: string;
+        };
+        WebhookEndpointResponse: {
+            /** @example 2 */
+            id: number;
+            /** @example https://hooks.example.com/studio */
+            url: string;
+            events: ("client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "ping")[];
+            description: string | null;
+            enabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UpdateWebhookEndpointRequest: {
+            /** @example https://hooks.example.com/studio */
+            url?: string;
+            events?: ("client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "ping")[];
+            description?: string | null;
+            enabled?: boolean;
         };
         ErrorResponse: {
             /** @example 400 */
@@ -3743,6 +3826,92 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    WebhookEndpointsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"][];
+                };
+            };
+        };
+    };
+    WebhookEndpointsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpointResponse"];
+                };
+            };
+        };
+    };
+    WebhookEndpointsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhookEndpointsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
             };
         };
     };

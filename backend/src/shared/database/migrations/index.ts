@@ -14,6 +14,7 @@ import { EmailVerification1765065600000 } from './1765065600000-email-verificati
 import { TwoFactor1765108800000 } from './1765108800000-two-factor';
 import { AuditEvents1765152000000 } from './1765152000000-audit-events';
 import { ApiTokens1765195200000 } from './1765195200000-api-tokens';
+import { WebhookEndpoints1765281600000 } from './1765281600000-webhook-endpoints';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   TwoFactor1765108800000,
   AuditEvents1765152000000,
   ApiTokens1765195200000,
+  WebhookEndpoints1765281600000,
 ];

@@ -1,0 +1,68 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Trim } from '../../../../../shared/http/transforms';
+import { WEBHOOK_EVENTS, type WebhookEventType } from '../../../domain/webhook-endpoint';
+
+const EVENTS_MESSAGE = `Events must be a list of: ${WEBHOOK_EVENTS.join(', ')}`;
+
+export class CreateWebhookEndpointRequest {
+  @ApiProperty({ example: 'https://hooks.example.com/studio', maxLength: 2048 })
+  @Trim()
+  @IsString({ message: 'URL is required' })
+  @MaxLength(2048, { message: 'URL must be at most 2048 characters' })
+  url: string;
+
+  @ApiProperty({ enum: WEBHOOK_EVENTS, isArray: true, example: ['project.paid', 'payment.succeeded'] })
+  @IsArray({ message: EVENTS_MESSAGE })
+  @ArrayMinSize(1, { message: 'Choose at least one event' })
+  @ArrayMaxSize(WEBHOOK_EVENTS.length, { message: EVENTS_MESSAGE })
+  @IsIn(WEBHOOK_EVENTS, { each: true, message: EVENTS_MESSAGE })
+  events: WebhookEventType[];
+
+  @ApiPropertyOptional({ example: 'Accounting', maxLength: 200, nullable: true, type: String })
+  @IsOptional()
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(200, { message: 'Description must be at most 200 characters' })
+  description?: string | null;
+}
+
+export class UpdateWebhookEndpointRequest {
+  @ApiPropertyOptional({ example: 'https://hooks.example.com/studio', maxLength: 2048 })
+  @IsOptional()
+  @Trim()
+  @IsString({ message: 'URL is required' })
+  @MaxLength(2048, { message: 'URL must be at most 2048 characters' })
+  url?: string;
+
+  @ApiPropertyOptional({ enum: WEBHOOK_EVENTS, isArray: true })
+  @IsOptional()
+  @IsArray({ message: EVENTS_MESSAGE })
+  @ArrayMinSize(1, { message: 'Choose at least one event' })
+  @ArrayMaxSize(WEBHOOK_EVENTS.length, { message: EVENTS_MESSAGE })
+  @IsIn(WEBHOOK_EVENTS, { each: true, message: EVENTS_MESSAGE })
+  events?: WebhookEventType[];
+
+  @ApiPropertyOptional({ maxLength: 200, nullable: true, type: String })
+  @IsOptional()
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(200, { message: 'Description must be at most 200 characters' })
+  description?: string | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'Enabled must be true or false' })
+  enabled?: boolean;
+}
+
+export class WebhookEndpointResponse {
+  @ApiProperty({ example: 2 }) id: number;
+  @ApiProperty({ example: 'https://hooks.example.com/studio' }) url: string;
+  @ApiProperty({ enum: WEBHOOK_EVENTS, isArray: true }) events: WebhookEventType[];
+  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty() enabled: boolean;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class CreatedWebhookEndpointResponse extends WebhookEndpointResponse {
+  @ApiProperty({ example: 'whsec_…', description: 'The signing secret: in this answer only' }) secret: string;
+}
