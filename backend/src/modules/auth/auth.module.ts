@@ -12,6 +12,7 @@ import { ResetCodeRepository } from './application/ports/reset-code.repository';
 import { RegisterHandler } from './application/register/register.handler';
 import { RequestResetCodeHandler } from './application/request-reset-code/request-reset-code.handler';
 import { ResetPasswordHandler } from './application/reset-password/reset-password.handler';
+import { SignInTries } from './application/sign-in-tries';
 import { CountedCurrentPasswordCheck } from './application/current-password/counted-current-password-check';
 import { CurrentPasswordCheck } from '../../shared/security/current-password-check';
 import { AuthController } from './infrastructure/http/auth.controller';
@@ -35,9 +36,10 @@ import { ResetCodeTypeormRepository } from './infrastructure/persistence/reset-c
 @Module({
   providers: [
     { provide: AuthAttemptLog, useClass: AuthAttemptLogTypeormRepository },
+    SignInTries,
     { provide: CurrentPasswordCheck, useClass: CountedCurrentPasswordCheck },
   ],
-  exports: [AuthAttemptLog, CurrentPasswordCheck],
+  exports: [AuthAttemptLog, SignInTries, CurrentPasswordCheck],
 })
 export class SignInLimitsModule {}
 

@@ -5,6 +5,7 @@ import { AuditTrail } from '../../../shared/audit/audit-trail';
 import { quoted } from '../../../shared/audit/summary';
 import { BearerTokens, type TokenAuthentication } from '../../../shared/auth/bearer-token';
 import { NotFoundError } from '../../../shared/errors/domain-error';
+import { tokenHash } from '../../../shared/security/token-hash';
 import { TransactionHost } from '../../../shared/transaction/transaction-host';
 import {
   isExpired,
@@ -12,7 +13,6 @@ import {
   LAST_USED_PRECISION_MS,
   sameHash,
   TOKEN_PREFIX,
-  tokenHash,
   tokenHint,
   type ApiToken,
   type TokenScope,

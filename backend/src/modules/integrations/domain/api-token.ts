@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 
 /** CONTRACT §9: `sp_` and 43 characters of base64url (32 random bytes). */
 export const TOKEN_PREFIX = 'sp_';
@@ -13,7 +13,6 @@ export function isWellFormedToken(token: string): boolean {
   return /^sp_[A-Za-z0-9_-]{32,200}$/.test(token);
 }
 
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 export const tokenHint = (token: string) => token.slice(0, TOKEN_HINT_LENGTH);
 
 /** Compares two hex hashes in constant time (no early exit on the first differing character). */

@@ -11,7 +11,9 @@ import {
   InMemoryUsers,
 } from '../../../../testing/in-memory';
 import { LOGIN_FAILURE_LIMIT, SECOND_PROOF_THRESHOLD, SIGNIN_CODE_LIMIT } from '../../domain/sign-in-limits';
-import { LoginHandler, pendingTokenHash } from './login.handler';
+import { tokenHash } from '../../../../shared/security/token-hash';
+import { SignInTries } from '../sign-in-tries';
+import { LoginHandler } from './login.handler';
 
 describe('LoginHandler', () => {
   let users: InMemoryUsers;
@@ -35,7 +37,17 @@ describe('LoginHandler', () => {
     pending = new InMemoryPendingSignIns();
     outbox = new CollectingOutbox();
     audit = new InMemoryAuditTrail();
-    handler = new LoginHandler(users, hasher, attempts, pending, outbox as unknown as EmailOutbox, immediateTx(), config, audit);
+    handler = new LoginHandler(
+      users,
+      hasher,
+      attempts,
+      pending,
+      outbox as unknown as EmailOutbox,
+      immediateTx(),
+      config,
+      audit,
+      new SignInTries(attempts),
+    );
     await users.save(
       User.register({ username: 'Ann Lee', email: 'ann@example.com', passwordHash: await hasher.hash('secret1') }, new Date()),
     );
@@ -88,7 +100,7 @@ describe('LoginHandler', () => {
     const outcome = await login('secret1', '10.0.0.1');
     expect(outcome).toMatchObject({ status: 'second_proof', method: 'email' });
     if (outcome.status !== 'second_proof') throw new Error('expected a pending sign-in');
-    const stored = pending.rows.get(pendingTokenHash(outcome.token))!;
+    const stored = pending.rows.get(tokenHash(outcome.token))!;
     expect(stored).toMatchObject({ method: 'email', failures: 0 });
     expect(outbox.sent).toHaveLength(1);
     const code = /(\d{6})/.exec(outbox.sent[0].text)![1];
@@ -109,7 +121,7 @@ describe('LoginHandler', () => {
     const outcome = await handler.execute({ email: 'ann@example.com', password: 'secret1', address: null, remember: true });
     expect(outcome).toMatchObject({ status: 'second_proof', method: 'totp' });
     if (outcome.status !== 'second_proof') throw new Error('expected a pending sign-in');
-    expect(pending.rows.get(pendingTokenHash(outcome.token))).toMatchObject({ method: 'totp', remember: true, codeHash: null });
+    expect(pending.rows.get(tokenHash(outcome.token))).toMatchObject({ method: 'totp', remember: true, codeHash: null });
     expect(outbox.sent).toEqual([]);
   });
 });

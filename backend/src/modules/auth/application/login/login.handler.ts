@@ -1,23 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { tokenHash } from '../../../../shared/security/token-hash';
 import { normalizeEmail, User, UserRepository } from '../../../clients';
 import { EmailOutbox, signInCodeEmail } from '../../../email';
 import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { AppConfig } from '../../../../shared/config/app-config';
 import { PasswordHasher } from '../../../../shared/security/password-hasher';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
-import { invalidCredentials, signInLocked, tooManyCodeRequests } from '../../domain/auth.errors';
+import { invalidCredentials, tooManyCodeRequests } from '../../domain/auth.errors';
 import { generateResetCode } from '../../domain/reset-code';
-import {
-  isSignInRefused,
-  LOGIN_FAILURE_WINDOW_MS,
-  needsSecondProof,
-  SIGNIN_CODE_LIMIT,
-  SIGNIN_CODE_WINDOW_MS,
-} from '../../domain/sign-in-limits';
+import { needsSecondProof, SIGNIN_CODE_LIMIT, SIGNIN_CODE_WINDOW_MS } from '../../domain/sign-in-limits';
 import { EMAIL_SIGN_IN_CODE_MS, PENDING_SIGN_IN_MS, type SecondProofMethod } from '../../domain/two-factor';
 import { signedIn, signInFailed } from '../auth-audit';
 import { AuthAttemptLog } from '../ports/auth-attempt-log';
+import { SignInTries } from '../sign-in-tries';
 import { PendingSignIns } from '../ports/pending-sign-ins';
 
 export interface LoginCommand {
@@ -32,9 +28,6 @@ export type LoginOutcome =
   | { status: 'signed_in'; user: User }
   /** The password was right; the sign-in waits for a second proof, named by `token` (its cookie). */
   | { status: 'second_proof'; user: User; method: SecondProofMethod; token: string };
-
-/** The SHA-256 under which a pending sign-in's cookie token is kept. */
-export const pendingTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Checks credentials (CONTRACT §5). Each try is recorded before it is judged: more than 10 on one
@@ -57,13 +50,12 @@ export class LoginHandler {
     private readonly tx: TransactionHost,
     private readonly config: AppConfig,
     private readonly audit: AuditTrail,
+    private readonly tries: SignInTries,
   ) {}
 
   async execute(cmd: LoginCommand): Promise<LoginOutcome> {
     const email = normalizeEmail(cmd.email);
-    const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
-    const tryId = await this.attempts.record('login_failure', email, cmd.address);
-    if (isSignInRefused(await this.attempts.countSince('login_failure', email, since, cmd.address))) throw signInLocked();
+    const tryId = await this.tries.begin(email, cmd.address);
     const user = await this.users.findByEmail(email);
     const ok = user
       ? await this.hasher.verify(user.passwordHash, cmd.password)
@@ -72,10 +64,10 @@ export class LoginHandler {
       if (user) await this.audit.record(signInFailed(user, 'password'));
       throw invalidCredentials();
     }
-    await this.attempts.forget(tryId);
+    await this.tries.succeeded(tryId);
 
     if (user.twoFactorEnabled) return this.startPending(user, 'totp', cmd.remember, null);
-    if (needsSecondProof(await this.attempts.countSince('login_failure', email, since))) {
+    if (needsSecondProof(await this.tries.failuresOnAccount(email))) {
       await this.attempts.record('signin_code', email, cmd.address);
       const requested = await this.attempts.countSince('signin_code', email, new Date(Date.now() - SIGNIN_CODE_WINDOW_MS));
       if (requested > SIGNIN_CODE_LIMIT) throw tooManyCodeRequests();
@@ -90,7 +82,7 @@ export class LoginHandler {
     const now = Date.now();
     const codeHash = code ? await this.hasher.hash(code) : null;
     await this.tx.run(async () => {
-      await this.pending.create(pendingTokenHash(token), {
+      await this.pending.create(tokenHash(token), {
         userId: user.id,
         method,
         remember,

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { User, UserRepository } from '../../../clients';
 import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { PasswordHasher } from '../../../../shared/security/password-hasher';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
-import { invalidCode, signInExpired, signInLocked } from '../../domain/auth.errors';
-import { isSignInRefused, LOGIN_FAILURE_WINDOW_MS } from '../../domain/sign-in-limits';
+import { invalidCode, signInExpired } from '../../domain/auth.errors';
 import { isPendingUsable, isWellFormedCode, normalizeRecoveryCode } from '../../domain/two-factor';
 import { signedIn, signInFailed } from '../auth-audit';
-import { pendingTokenHash } from '../login/login.handler';
-import { AuthAttemptLog } from '../ports/auth-attempt-log';
+import { tokenHash } from '../../../../shared/security/token-hash';
+import { SignInTries } from '../sign-in-tries';
 import { PendingSignIns } from '../ports/pending-sign-ins';
 import { Totp } from '../ports/totp';
 import { TwoFactorRepository } from '../ports/two-factor.repository';
@@ -22,8 +20,8 @@ export interface CompleteSignInCommand {
   address: string | null;
 }
 
-/** The SHA-256 under which recovery codes are kept. */
-export const recoveryCodeHash = (code: string) => createHash('sha256').update(normalizeRecoveryCode(code)).digest('hex');
+/** The hash under which a recovery code is kept: that of its normal form (any case, with or without the dash). */
+export const recoveryCodeHash = (code: string) => tokenHash(normalizeRecoveryCode(code));
 
 /**
  * POST /api/login/2fa: the second proof of a pending sign-in (CONTRACT §8). A TOTP code counts once
@@ -39,39 +37,36 @@ export class CompleteSignInHandler {
     private readonly twoFactor: TwoFactorRepository,
     private readonly totp: Totp,
     private readonly hasher: PasswordHasher,
-    private readonly attempts: AuthAttemptLog,
+    private readonly tries: SignInTries,
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
   ) {}
 
   async execute(cmd: CompleteSignInCommand): Promise<{ user: User; remember: boolean }> {
     if (!cmd.token || cmd.token.length > 100) throw signInExpired();
-    const tokenHash = pendingTokenHash(cmd.token);
+    const key = tokenHash(cmd.token);
     const now = new Date();
-    const found = await this.pending.findForUpdate(tokenHash); // outside a transaction: a plain read
+    const found = await this.pending.findForUpdate(key); // outside a transaction: a plain read
     const account = found && isPendingUsable(found, now) ? await this.users.findById(found.userId) : null;
     if (!account || account.isDeleted) throw signInExpired();
-    // Recorded before it is judged, like a password try, so parallel guesses cannot slip past the limit.
-    const tryId = await this.attempts.record('login_failure', account.email, cmd.address);
-    const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
-    if (isSignInRefused(await this.attempts.countSince('login_failure', account.email, since, cmd.address))) throw signInLocked();
+    const tryId = await this.tries.begin(account.email, cmd.address);
 
     const outcome = await this.tx.run(async () => {
-      const pending = await this.pending.findForUpdate(tokenHash);
+      const pending = await this.pending.findForUpdate(key);
       if (!pending || !isPendingUsable(pending, now)) return { kind: 'expired' as const };
       const recovery = pending.method === 'totp' && cmd.code === undefined;
       if (!(await this.proves(account, pending.method, pending.codeHash, cmd, now))) {
-        await this.pending.recordFailure(tokenHash);
+        await this.pending.recordFailure(key);
         await this.audit.record(signInFailed(account, recovery ? 'recovery' : pending.method));
         return { kind: 'wrong' as const };
       }
-      await this.pending.remove(tokenHash);
+      await this.pending.remove(key);
       await this.audit.record(signedIn(account, recovery ? 'recovery' : pending.method));
       return { kind: 'ok' as const, remember: pending.remember };
     });
     if (outcome.kind === 'expired') throw signInExpired();
     if (outcome.kind === 'wrong') throw invalidCode(cmd.recoveryCode !== undefined && cmd.code === undefined ? 'recoveryCode' : 'code');
-    await this.attempts.forget(tryId);
+    await this.tries.succeeded(tryId);
     return { user: account, remember: outcome.remember };
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { tokenHash } from '../../../../shared/security/token-hash';
 import { AppConfig } from '../../../../shared/config/app-config';
 import { ConflictError, DomainError, TooManyRequestsError } from '../../../../shared/errors/domain-error';
 import { DomainEventPublisher } from '../../../../shared/events/domain-events';
@@ -21,8 +22,6 @@ export const VERIFIED = 'Your email address is verified.';
 export const ALREADY_VERIFIED = 'Your email address is already verified.';
 export const TOO_MANY_LINKS = 'Too many verification emails. Please try again in an hour.';
 
-const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-
 /**
  * Verified e-mail addresses (CONTRACT §8). A link holds 32 random bytes; the database keeps their
  * SHA-256, the address the link proves and its expiry. Using it marks the account verified if the
@@ -42,21 +41,21 @@ export class EmailVerification {
   /** A new link for the account's current address (inside the caller's transaction); returns its URL. */
   async issue(user: User, now = new Date()): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.links.add(user.id, user.email, hashOf(token), new Date(now.getTime() + VERIFICATION_TTL_MS));
+    await this.links.add(user.id, user.email, tokenHash(token), new Date(now.getTime() + VERIFICATION_TTL_MS));
     return `${this.config.appUrl}/verify-email?token=${token}`;
   }
 
   /** An invitation's token for `email` (inside the caller's transaction): registering with it verifies that address. */
   async invite(email: string, now = new Date()): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.links.addInvitation(email.trim().toLowerCase(), hashOf(token), new Date(now.getTime() + INVITATION_TTL_MS));
+    await this.links.addInvitation(email.trim().toLowerCase(), tokenHash(token), new Date(now.getTime() + INVITATION_TTL_MS));
     return token;
   }
 
   /** True (and the invitation used up) when `token` is an open invitation for `email`. */
   async useInvitation(token: string, email: string, now = new Date()): Promise<boolean> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
-    return this.links.useInvitation(hashOf(token), email.trim().toLowerCase(), now);
+    return this.links.useInvitation(tokenHash(token), email.trim().toLowerCase(), now);
   }
 
   /** A link for a changed address, sent by the e-mail module with the change (inside its transaction). */
@@ -69,7 +68,7 @@ export class EmailVerification {
     const invalid = () => new DomainError('validation', 'EMAIL.VERIFICATION_INVALID', LINK_INVALID, { token: LINK_INVALID });
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid();
     await this.tx.run(async () => {
-      const link = await this.links.findForUpdate(hashOf(token));
+      const link = await this.links.findForUpdate(tokenHash(token));
       if (!link || link.usedAt || link.expiresAt.getTime() <= now.getTime()) throw invalid();
       const user = await this.users.findById(link.userId);
       if (!user || user.email !== link.email) throw invalid();
