@@ -96,6 +96,9 @@ const PLANS: Record<string, Plan> = {
   'POST /api/webhook-endpoints': { actor: 'admin', runs: 30 },
   'PATCH /api/webhook-endpoints/{id}': { actor: 'admin', runs: 30 },
   'DELETE /api/webhook-endpoints/{id}': { actor: 'admin', runs: 30 },
+  'POST /api/webhook-endpoints/{id}/test': { actor: 'admin', runs: 30 },
+  'GET /api/webhook-endpoints/{id}/deliveries': { actor: 'admin', runs: 30 },
+  'POST /api/webhook-deliveries/{id}/retry': { actor: 'admin', runs: 30 },
   // The caller's own two-factor sign-in: codes never match a secret, so nothing turns on.
   'POST /api/2fa/setup': { actor: 'account', runs: 30 },
   'POST /api/2fa/enable': { actor: 'account', runs: 30 },

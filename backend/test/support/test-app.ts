@@ -47,7 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     STATIC_DIR: join(tmpdir(), 'no-frontend-in-api-tests'),
     ...env,
   });
-  const app = await createApp(AppModule.forRoot(config, databaseUrl), config, { quiet: true });
+  const app = await createApp(AppModule.forRoot(config, databaseUrl), config, { quiet: !process.env.TEST_APP_LOGS });
   // Every answer is held against openapi.yaml when the app closes (see ResponseRecorder).
   const recorder = new ResponseRecorder();
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;

@@ -11,15 +11,25 @@ import { WebhookEndpointRepository } from './application/ports/webhook-endpoint.
 import { DnsHostResolver } from './infrastructure/network/dns-host-resolver';
 import { WebhookEndpointsController } from './infrastructure/http/webhook-endpoints.controller';
 import { WebhookEndpointTypeormRepository } from './infrastructure/persistence/webhook-endpoint.typeorm-repository';
+import { WebhookEvents } from '../../shared/integrations/webhook-events';
+import { WebhookDeliveries } from './application/webhook-deliveries';
+import { WebhookDispatcher } from './application/webhook-dispatcher';
+import { WebhookEventStore } from './application/webhook-event-store';
+import { WebhookDeliveryRepository } from './application/ports/webhook-delivery.repository';
+import { WebhookSender } from './application/ports/webhook-sender';
+import { WebhookDeliveriesController } from './infrastructure/http/webhook-deliveries.controller';
+import { HttpWebhookSender } from './infrastructure/network/http-webhook-sender';
+import { WebhookDeliveryTypeormRepository } from './infrastructure/persistence/webhook-delivery.typeorm-repository';
 
 /**
  * Integrations (CONTRACT §9): API tokens, and the BearerTokens port the first global guard uses to
- * authenticate `Authorization: Bearer` requests (global, so the shared guard finds it).
+ * authenticate `Authorization: Bearer` requests; webhook endpoints, and the WebhookEvents port other
+ * modules record events through (global, so shared code and every module find them without importing it).
  */
 @Global()
 @Module({
   imports: [ClientsModule],
-  controllers: [ApiTokensController, WebhookEndpointsController],
+  controllers: [ApiTokensController, WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
     ApiTokens,
     { provide: BearerTokens, useExisting: ApiTokens },
@@ -27,7 +37,13 @@ import { WebhookEndpointTypeormRepository } from './infrastructure/persistence/w
     WebhookEndpoints,
     { provide: WebhookEndpointRepository, useClass: WebhookEndpointTypeormRepository },
     { provide: HostResolver, useClass: DnsHostResolver },
+    WebhookDispatcher,
+    WebhookEventStore,
+    WebhookDeliveries,
+    { provide: WebhookEvents, useExisting: WebhookEventStore },
+    { provide: WebhookDeliveryRepository, useClass: WebhookDeliveryTypeormRepository },
+    { provide: WebhookSender, useClass: HttpWebhookSender },
   ],
-  exports: [BearerTokens],
+  exports: [BearerTokens, WebhookEvents, WebhookDispatcher],
 })
 export class IntegrationsModule {}

@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { ProjectSnapshots } from '../../shared/integrations/webhook-events';
 import { ClientsModule } from '../clients';
 import { EmailModule } from '../email';
 import { PaymentsModule } from '../payments';
@@ -14,8 +15,19 @@ import { ProjectsController } from './infrastructure/http/projects.controller';
 import { ProjectQueries } from './infrastructure/persistence/project.queries';
 import { ProjectTypeormRepository } from './infrastructure/persistence/project.typeorm-repository';
 
+/**
+ * The projects' read side, global: payments marks a project paid without importing this module (which
+ * depends on payments), and its project.paid webhook event carries the project as the API shows it.
+ */
+@Global()
 @Module({
-  imports: [ClientsModule, ServicesModule, PaymentsModule, EmailModule],
+  providers: [ProjectQueries, { provide: ProjectSnapshots, useExisting: ProjectQueries }],
+  exports: [ProjectQueries, ProjectSnapshots],
+})
+export class ProjectReadModule {}
+
+@Module({
+  imports: [ClientsModule, ServicesModule, PaymentsModule, EmailModule, ProjectReadModule],
   controllers: [ProjectsController, ProjectPaymentsController],
   providers: [
     LineBuilder,
@@ -23,9 +35,8 @@ import { ProjectTypeormRepository } from './infrastructure/persistence/project.t
     UpdateProjectHandler,
     MarkProjectPaidHandler,
     ProjectMaintenanceHandler,
-    ProjectQueries,
     { provide: ProjectRepository, useClass: ProjectTypeormRepository },
   ],
-  exports: [ProjectRepository, ProjectQueries],
+  exports: [ProjectRepository, ProjectReadModule],
 })
 export class ProjectsModule {}

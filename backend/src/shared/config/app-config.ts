@@ -35,6 +35,8 @@ export class AppConfig {
   stripeApiUrl!: string | undefined;
   /** CONTRACT §9: webhooks may go to http and to loopback or private addresses (development, tests). */
   webhookAllowPrivateUrls!: boolean;
+  /** CONTRACT §9: wait before the first retry of a failed webhook delivery, in ms; each later one waits twice as long. */
+  webhookRetryMs!: number;
 
   /** CONTRACT §3: the payment emulator unless STRIPE_SECRET_KEY is set. */
   get paymentMode(): 'stripe' | 'emulator' {
@@ -115,6 +117,7 @@ const envSchema = z.object({
   STRIPE_API_URL: urlString(['http:', 'https:']),
   PAYMENT_EMULATOR: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
   WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  WEBHOOK_RETRY_MS: intInRange('WEBHOOK_RETRY_MS', 50, 3_600_000, 30_000),
   NODE_ENV: optionalString,
 });
 
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   config.stripeWebhookSecret = e.STRIPE_WEBHOOK_SECRET;
   config.stripeApiUrl = e.STRIPE_API_URL;
   config.webhookAllowPrivateUrls = e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true';
+  config.webhookRetryMs = e.WEBHOOK_RETRY_MS;
   // CONTRACT §8: the emulator takes test payments for free; a production start must ask for it
   if (e.NODE_ENV === 'production' && !config.stripeSecretKey && e.PAYMENT_EMULATOR !== 'true') {
     throw new ConfigError(

@@ -1119,6 +1119,57 @@ export interface paths {
         patch: operations["WebhookEndpointsController_update"];
         trace?: never;
     };
+    "/api/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a ping event to the endpoint now; answers its delivery */
+        post: operations["WebhookEndpointsController_sendTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's delivery log, newest first (range; always answered as a page with Content-Range) */
+        get: operations["WebhookEndpointsController_listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again now, with a fresh set of tries */
+        post: operations["WebhookDeliveriesController_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2054,6 +2105,44 @@ export interface components {
             events?: ("client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "ping")[];
             description?: string | null;
             enabled?: boolean;
+        };
+        WebhookDeliveryResponse: {
+            /** @example 42 */
+            id: number;
+            /**
+             * @description The event id, as in the Studio-Event-Id header
+             * @example evt_3q2Xw9Zb7cJ0mKpLr5sT1A
+             */
+            eventId: string;
+            /**
+             * @example project.paid
+             * @enum {string}
+             */
+            type: "client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "ping";
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /**
+             * @description Tries made so far
+             * @example 1
+             */
+            attempts: number;
+            /**
+             * @description The receiver's status code on the last try
+             * @example 200
+             */
+            lastStatusCode: number | null;
+            /**
+             * @description Why the last try failed
+             * @example null
+             */
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description When the next try is due; null once succeeded or failed
+             */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
         };
         ErrorResponse: {
             /** @example 400 */
@@ -3911,6 +4000,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+        };
+    };
+    WebhookEndpointsController_sendTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+        };
+    };
+    WebhookEndpointsController_listDeliveries: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [start,end], inclusive; at most 500 rows */
+                range?: unknown;
+                /** @description JSON object, e.g. {"q":"text"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"][];
+                };
+            };
+        };
+    };
+    WebhookDeliveriesController_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
                 };
             };
         };

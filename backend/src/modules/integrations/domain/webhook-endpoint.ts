@@ -1,15 +1,6 @@
-/** The events an endpoint may subscribe to (CONTRACT §9); `ping` is what 'Send test event' sends. */
-export const WEBHOOK_EVENTS = [
-  'client.created',
-  'project.created',
-  'project.paid',
-  'payment.succeeded',
-  'payment.refunded',
-  'credits.purchased',
-  'credits.redeemed',
-  'ping',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+import type { WebhookEventType } from '../../../shared/integrations/webhook-events';
+
+export { WEBHOOK_EVENTS, type WebhookEventType } from '../../../shared/integrations/webhook-events';
 
 export interface WebhookEndpoint {
   id: number;

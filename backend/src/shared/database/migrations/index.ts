@@ -15,6 +15,7 @@ import { TwoFactor1765108800000 } from './1765108800000-two-factor';
 import { AuditEvents1765152000000 } from './1765152000000-audit-events';
 import { ApiTokens1765195200000 } from './1765195200000-api-tokens';
 import { WebhookEndpoints1765281600000 } from './1765281600000-webhook-endpoints';
+import { WebhookDeliveries1765368000000 } from './1765368000000-webhook-deliveries';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   AuditEvents1765152000000,
   ApiTokens1765195200000,
   WebhookEndpoints1765281600000,
+  WebhookDeliveries1765368000000,
 ];

@@ -3,6 +3,7 @@ import { QueryFailedError } from 'typeorm';
 import { emailTaken, usernameTaken } from '../../domain/clients.errors';
 import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { RequestContext } from '../../../../shared/audit/request-context';
+import { WebhookEvents } from '../../../../shared/integrations/webhook-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { accountCreated } from '../../application/account-audit';
 import { UserRepository } from '../../application/ports/user.repository';
@@ -29,6 +30,7 @@ export class UserTypeormRepository extends UserRepository {
   constructor(
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
+    private readonly webhooks: WebhookEvents,
   ) {
     super();
   }
@@ -90,6 +92,8 @@ export class UserTypeormRepository extends UserRepository {
       // New Client through POST /api/register, the bootstrap admin): client.created is recorded at this
       // one place, in the transaction of the insert (decision 0022).
       await this.audit.record(accountCreated(created, RequestContext.current()));
+      // ... and so is the integrators' client.created (CONTRACT §9): the account as GET /api/clients shows it.
+      if (created.role === 'client') await this.webhooks.emit('client.created', async () => created.toPublic());
       return created;
     }
     await this.repo.update({ id: user.id }, { ...values, updatedAt: new Date() });

@@ -1,14 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import { WebhookEvents } from '../../../../shared/integrations/webhook-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { CreditAccountRepository } from '../../application/ports/credit-account.repository';
 import { CreditAccount } from '../../domain/credit-account';
+import { txResponse, type TxRow } from './credit.queries';
 
 @Injectable()
 export class CreditAccountTypeormRepository extends CreditAccountRepository {
   /** Entries already written per account object, so saving twice never writes one twice. */
   private readonly written = new WeakMap<CreditAccount, number>();
 
-  constructor(private readonly tx: TransactionHost) {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly webhooks: WebhookEvents,
+  ) {
     super();
   }
 
@@ -54,9 +59,10 @@ export class CreditAccountTypeormRepository extends CreditAccountRepository {
     const from = this.written.get(account) ?? 0;
     const entries = account.newEntries.slice(from);
     if (!entries.length) return;
-    await this.tx.manager.query(
+    const inserted: TxRow[] = await this.tx.manager.query(
       `INSERT INTO credit_transactions (user_id, amount, type, bundle_id, project_id, description, stripe_payment_id)
-       SELECT $1, * FROM unnest($2::int[], $3::varchar[], $4::int[], $5::int[], $6::varchar[], $7::varchar[])`,
+       SELECT $1, * FROM unnest($2::int[], $3::varchar[], $4::int[], $5::int[], $6::varchar[], $7::varchar[])
+       RETURNING id, amount, type, description, bundle_id, project_id, transaction_date`,
       [
         account.userId,
         entries.map((e) => e.amount),
@@ -72,5 +78,13 @@ export class CreditAccountTypeormRepository extends CreditAccountRepository {
       account.balance,
     ]);
     this.written.set(account, account.newEntries.length);
+    // Every ledger entry is written here: purchases and redemptions are the integrators' credits.* events
+    // (CONTRACT §9), in the transaction of the entry, with the balance after it (as POST /api/credit-adjustments answers).
+    for (const row of inserted) {
+      const type = row.type === 'purchase' ? 'credits.purchased' : row.type === 'redemption' ? 'credits.redeemed' : null;
+      if (type) {
+        await this.webhooks.emit(type, async () => ({ userId: account.userId, balance: account.balance, transaction: txResponse(row) }));
+      }
+    }
   }
 }

@@ -36,7 +36,7 @@ export const bundleResponse = (r: BundleRow): BundleResponse => ({
  */
 export const LIST_TRANSACTIONS = 5;
 
-interface TxRow {
+export interface TxRow {
   /** A string from a plain column (bigint), a number inside JSON. */
   id: string | number;
   amount: number;
@@ -47,7 +47,7 @@ interface TxRow {
   transaction_date: Date | string;
 }
 
-const txResponse = (t: TxRow): CreditTransactionResponse => ({
+export const txResponse = (t: TxRow): CreditTransactionResponse => ({
   id: Number(t.id),
   amount: t.amount,
   type: t.type,

@@ -1,17 +1,43 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { SessionOnly } from '../../../../shared/auth/bearer-token';
 import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
 import type { SignedInAccount } from '../../../../shared/auth/request-user';
+import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
+import { parseListQuery, sendList } from '../../../../shared/http/list-query';
+import type { DeliveryView } from '../../application/ports/webhook-delivery.repository';
+import { WebhookDeliveries } from '../../application/webhook-deliveries';
 import { WebhookEndpoints } from '../../application/webhook-endpoints';
 import type { WebhookEndpoint } from '../../domain/webhook-endpoint';
 import {
   CreatedWebhookEndpointResponse,
   CreateWebhookEndpointRequest,
   UpdateWebhookEndpointRequest,
+  WebhookDeliveryResponse,
   WebhookEndpointResponse,
 } from './dto/webhook-endpoint.dto';
+
+export const toDeliveryResponse = (d: DeliveryView): WebhookDeliveryResponse => ({
+  id: d.id,
+  eventId: d.eventId,
+  type: d.type,
+  status: d.status,
+  attempts: d.attempts,
+  lastStatusCode: d.lastStatusCode,
+  lastError: d.lastError,
+  nextAttemptAt: d.nextAttemptAt?.toISOString() ?? null,
+  createdAt: d.createdAt.toISOString(),
+});
 
 const toResponse = (e: WebhookEndpoint): WebhookEndpointResponse => ({
   id: e.id,
@@ -29,7 +55,10 @@ const toResponse = (e: WebhookEndpoint): WebhookEndpointResponse => ({
 @UseGuards(AdminGuard)
 @Controller('webhook-endpoints')
 export class WebhookEndpointsController {
-  constructor(private readonly endpoints: WebhookEndpoints) {}
+  constructor(
+    private readonly endpoints: WebhookEndpoints,
+    private readonly deliveries: WebhookDeliveries,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Add a webhook endpoint; its signing secret is in this answer only' })
@@ -59,5 +88,28 @@ export class WebhookEndpointsController {
   @ApiNoContentResponse()
   async remove(@Param('id', IdPipe) id: number): Promise<void> {
     await this.endpoints.remove(id);
+  }
+
+  @Post(':id/test')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send a ping event to the endpoint now; answers its delivery' })
+  @ApiAcceptedResponse({ type: WebhookDeliveryResponse })
+  async sendTest(@Param('id', IdPipe) id: number): Promise<WebhookDeliveryResponse> {
+    return toDeliveryResponse(await this.deliveries.sendTest(id));
+  }
+
+  @Get(':id/deliveries')
+  @ApiOperation({ summary: "The endpoint's delivery log, newest first (range; always answered as a page with Content-Range)" })
+  @ApiListQuery()
+  @ApiOkResponse({ type: [WebhookDeliveryResponse] })
+  async listDeliveries(
+    @Param('id', IdPipe) id: number,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<WebhookDeliveryResponse[]> {
+    const q = parseListQuery(query, ['id'] as const, { field: 'id', order: 'DESC' });
+    const page = { ...q, paged: true, limit: q.paged ? q.limit : 25 };
+    const { rows, total } = await this.deliveries.ofEndpoint(id, page.offset, page.limit);
+    return sendList(res, 'webhook-deliveries', page, rows.map(toDeliveryResponse), total);
   }
 }

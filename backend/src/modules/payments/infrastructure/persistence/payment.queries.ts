@@ -6,6 +6,7 @@ import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
 import { DomainError } from '../../../../shared/errors/domain-error';
 import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
 import { timeZone } from '../../../../shared/http/time-zone';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { Payment } from '../../domain/payment';
 import type { PaymentResponse } from '../http/dto/payment.response';
 
@@ -60,7 +61,21 @@ const KEPT_TOTAL = `(SELECT n FROM row_counts WHERE name = 'payments')`;
 /** Read side of Payment History: filters shared by the page, its total card and the CSV export. */
 @Injectable()
 export class PaymentQueries {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly tx: TransactionHost,
+  ) {}
+
+  /** One payment as Payment History shows it, read in the caller's transaction (its webhook event: not committed yet). */
+  async one(id: number): Promise<PaymentResponse | null> {
+    const rows: Row[] = await this.tx.manager.query(
+      `SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id, u.username AS client_name, pay.amount_cents,
+              pay.payment_date, pay.stripe_payment_id, pay.status, pay.note
+       ${FROM} WHERE pay.id = $1`,
+      [id],
+    );
+    return rows[0] ? toResponse(rows[0]) : null;
+  }
 
   /** The conditions and parameters for `filter` ({q, day, tz, status}). */
   private filter(filter: Record<string, unknown>): Filter {

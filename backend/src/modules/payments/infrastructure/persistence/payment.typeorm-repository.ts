@@ -1,13 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { Money } from '../../../../shared/domain/money';
+import { WebhookEvents } from '../../../../shared/integrations/webhook-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { PaymentRepository } from '../../application/ports/payment.repository';
 import type { Payment } from '../../domain/payment';
+import { PaymentQueries } from './payment.queries';
 
 @Injectable()
 export class PaymentTypeormRepository extends PaymentRepository {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly webhooks: WebhookEvents,
+    private readonly queries: PaymentQueries,
+  ) {
     super();
+  }
+
+  /** Every payment is added here: a completed one is the integrators' payment.succeeded (CONTRACT §9), in its transaction. */
+  private async added(id: number, p: Payment): Promise<void> {
+    if (p.status === 'completed') await this.webhooks.emit('payment.succeeded', () => this.queries.one(id));
   }
 
   async add(p: Payment): Promise<number> {
@@ -16,6 +27,7 @@ export class PaymentTypeormRepository extends PaymentRepository {
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [p.projectId, p.clientId, p.amount.cents, p.stripePaymentId, p.status, p.note],
     );
+    await this.added(rows[0].id, p);
     return rows[0].id;
   }
 
@@ -26,6 +38,7 @@ export class PaymentTypeormRepository extends PaymentRepository {
        ON CONFLICT (stripe_payment_id) DO NOTHING RETURNING id`,
       [p.projectId, p.clientId, p.amount.cents, p.stripePaymentId, p.status, p.note],
     );
+    if (rows.length > 0) await this.added(rows[0].id, p);
     return rows.length > 0;
   }
 

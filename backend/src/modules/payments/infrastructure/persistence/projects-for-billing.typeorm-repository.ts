@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
+import { ProjectSnapshots, WebhookEvents } from '../../../../shared/integrations/webhook-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { BillableProject, ProjectsForBilling } from '../../application/ports/projects-for-billing';
 
 /** Reads and marks the `projects` rows that payments need, without importing the projects module (which depends on this one). */
 @Injectable()
 export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly webhooks: WebhookEvents,
+    private readonly snapshots: ProjectSnapshots,
+  ) {
     super();
   }
 
@@ -39,6 +44,12 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
   }
 
   async markPaid(projectId: number): Promise<void> {
-    await this.tx.manager.query(`UPDATE projects SET is_paid = true, updated_at = now() WHERE id = $1`, [projectId]);
+    const result: unknown = await this.tx.manager.query(
+      `UPDATE projects SET is_paid = true, updated_at = now() WHERE id = $1 AND NOT is_paid RETURNING id`,
+      [projectId],
+    );
+    const changed = Array.isArray(result) && Array.isArray(result[0]) ? result[0].length > 0 : false;
+    // The integrators' project.paid (CONTRACT §9), in the transaction of the payment that paid it.
+    if (changed) await this.webhooks.emit('project.paid', () => this.snapshots.project(projectId));
   }
 }

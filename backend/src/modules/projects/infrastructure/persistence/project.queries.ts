@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ProjectSnapshots } from '../../../../shared/integrations/webhook-events';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { sqlRead } from '../../../../shared/database/prepared';
 import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
 import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
@@ -68,8 +70,11 @@ const LIVE_PROJECTS = `(SELECT n FROM row_counts WHERE name = 'live_projects')`;
  * kept count when nothing is filtered). A client sees a download link only once the project is paid.
  */
 @Injectable()
-export class ProjectQueries {
-  constructor(private readonly db: DataSource) {}
+export class ProjectQueries implements ProjectSnapshots {
+  constructor(
+    private readonly db: DataSource,
+    private readonly tx: TransactionHost,
+  ) {}
 
   /**
    * A list page as JSON text, the number of projects on it and the list's total, in one statement.
@@ -154,6 +159,12 @@ export class ProjectQueries {
 
   async one(id: number, viewer: User): Promise<ProjectResponse | null> {
     const [row] = await sqlRead<{ body: string }>(this.db, projectsJson(viewer.isAdmin, 'SELECT $1::integer', 'p.id'), [id]);
+    return (JSON.parse(row.body) as ProjectResponse[])[0] ?? null;
+  }
+
+  /** A project as the studio sees it, read in the caller's transaction (webhook events: the change is not committed yet). */
+  async project(id: number): Promise<ProjectResponse | null> {
+    const [row]: Array<{ body: string }> = await this.tx.manager.query(projectsJson(true, 'SELECT $1::integer', 'p.id'), [id]);
     return (JSON.parse(row.body) as ProjectResponse[])[0] ?? null;
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Money } from '../../../../shared/domain/money';
+import { ProjectSnapshots, WebhookEvents } from '../../../../shared/integrations/webhook-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { ProjectRepository } from '../../application/ports/project.repository';
 import { Project } from '../../domain/project';
@@ -18,9 +19,18 @@ interface ProjectRow {
   date: Date;
 }
 
+/** TypeORM answers an UPDATE … RETURNING with [rows, affectedCount]. */
+function returned<T>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
 @Injectable()
 export class ProjectTypeormRepository extends ProjectRepository {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly webhooks: WebhookEvents,
+    private readonly snapshots: ProjectSnapshots,
+  ) {
     super();
   }
 
@@ -71,20 +81,28 @@ export class ProjectTypeormRepository extends ProjectRepository {
     );
     const stored = project.withId(rows[0].id);
     await this.writeLines(stored);
+    // Integrators' events, in the transaction of the change (CONTRACT §9): every project is inserted here.
+    await this.webhooks.emit('project.created', () => this.snapshots.project(stored.id));
+    if (p.isPaid) await this.webhooks.emit('project.paid', () => this.snapshots.project(stored.id));
     return stored;
   }
 
   async update(project: Project): Promise<void> {
     const p = project.snapshot;
-    await this.tx.manager.query(
-      `UPDATE projects SET name = $2, description = $3, client_id = $4, service_id = $5, thumbnail_url = $6, download_link = $7,
+    // `before` reads the row as the statement found it: whether this update is the one that made it paid.
+    const rows: unknown = await this.tx.manager.query(
+      `WITH before AS (SELECT is_paid FROM projects WHERE id = $1)
+       UPDATE projects SET name = $2, description = $3, client_id = $4, service_id = $5, thumbnail_url = $6, download_link = $7,
               photo_count = $8, price_cents = $9, is_paid = $10, updated_at = now()
-        WHERE id = $1`,
+        WHERE id = $1
+       RETURNING (SELECT is_paid FROM before) AS was_paid`,
       [p.id, p.name, p.description, p.clientId, p.serviceId, p.thumbnailUrl, p.downloadLink, p.photoCount, p.price.cents, p.isPaid],
     );
     await this.tx.manager.query(`DELETE FROM project_service_payments WHERE project_id = $1 AND paid_with_credits`, [p.id]);
     await this.tx.manager.query(`DELETE FROM project_services WHERE project_id = $1`, [p.id]);
     await this.writeLines(project);
+    if (p.isPaid && returned<{ was_paid: boolean | null }>(rows)[0]?.was_paid === false)
+      await this.webhooks.emit('project.paid', () => this.snapshots.project(p.id));
   }
 
   async softDelete(id: number): Promise<boolean> {

@@ -66,3 +66,23 @@ export class WebhookEndpointResponse {
 export class CreatedWebhookEndpointResponse extends WebhookEndpointResponse {
   @ApiProperty({ example: 'whsec_…', description: 'The signing secret: in this answer only' }) secret: string;
 }
+
+export class WebhookDeliveryResponse {
+  @ApiProperty({ example: 42 }) id: number;
+  @ApiProperty({ example: 'evt_3q2Xw9Zb7cJ0mKpLr5sT1A', description: 'The event id, as in the Studio-Event-Id header' })
+  eventId: string;
+  @ApiProperty({ enum: WEBHOOK_EVENTS, example: 'project.paid' }) type: WebhookEventType;
+  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] }) status: 'pending' | 'succeeded' | 'failed';
+  @ApiProperty({ example: 1, description: 'Tries made so far' }) attempts: number;
+  @ApiProperty({ nullable: true, type: Number, example: 200, description: "The receiver's status code on the last try" })
+  lastStatusCode: number | null;
+  @ApiProperty({ nullable: true, type: String, example: null, description: 'Why the last try failed' }) lastError: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description: 'When the next try is due; null once succeeded or failed',
+  })
+  nextAttemptAt: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}

@@ -1,0 +1,26 @@
+import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SessionOnly } from '../../../../shared/auth/bearer-token';
+import { AdminGuard } from '../../../../shared/auth/guards';
+import { IdPipe } from '../../../../shared/http/id.pipe';
+import { WebhookDeliveries } from '../../application/webhook-deliveries';
+import { WebhookDeliveryResponse } from './dto/webhook-endpoint.dto';
+import { toDeliveryResponse } from './webhook-endpoints.controller';
+
+/** 'Retry' in an endpoint's delivery log (CONTRACT §9): the admin's, from the back office's session only. */
+@ApiTags('integrations')
+@ApiCookieAuth()
+@SessionOnly()
+@UseGuards(AdminGuard)
+@Controller('webhook-deliveries')
+export class WebhookDeliveriesController {
+  constructor(private readonly deliveries: WebhookDeliveries) {}
+
+  @Post(':id/retry')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send a delivery again now, with a fresh set of tries' })
+  @ApiAcceptedResponse({ type: WebhookDeliveryResponse })
+  async retry(@Param('id', IdPipe) id: number): Promise<WebhookDeliveryResponse> {
+    return toDeliveryResponse(await this.deliveries.retry(id));
+  }
+}
