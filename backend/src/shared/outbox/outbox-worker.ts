@@ -57,9 +57,10 @@ export abstract class OutboxWorker<T extends { id: number }> implements OnApplic
   }
 
   /**
-   * There may be work: starts one more lane unless all are running. A busy lane claims again as soon as
-   * its item is done, so no wake-up is lost, and an item that takes long (a receiver that hangs) holds
-   * up its own lane only.
+   * There may be work: starts one more lane unless all are running. A lane that finds work starts
+   * another (so lanes multiply while there is work and end when there is none), a busy lane claims again
+   * as soon as its item is done (so no wake-up is lost), and an item that takes long (a receiver that
+   * hangs) holds up its own lane only.
    */
   kick(): void {
     if (this.stopped || this.lanes.size >= this.settings.lanes) return;
@@ -75,6 +76,7 @@ export abstract class OutboxWorker<T extends { id: number }> implements OnApplic
     while (!this.stopped) {
       const items = await this.claimDue(this.settings.batch, this.settings.leaseMs);
       if (items.length === 0) return;
+      this.kick(); // there was work: there may be more, for another lane
       for (const item of items) {
         await this.handle(item);
         this.unsaved.set(item.id, item);

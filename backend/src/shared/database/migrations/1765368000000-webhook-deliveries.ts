@@ -35,11 +35,12 @@ export class WebhookDeliveries1765368000000 implements MigrationInterface {
         delivered_at     TIMESTAMPTZ,
         created_at       TIMESTAMPTZ   NOT NULL DEFAULT now()
       )`);
-    // The worker's question: what is due (pending by time, or sending with a lapsed lease).
+    // The worker's questions, per endpoint: its oldest due delivery, and whether one is in flight.
     await q.query(
-      `CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at, id) WHERE status IN ('pending', 'sending')`,
+      `CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (endpoint_id, next_attempt_at, id) WHERE status IN ('pending', 'sending')`,
     );
-    // The delivery log of one endpoint, newest first; and whether an endpoint has one in flight.
+    await q.query(`CREATE INDEX webhook_deliveries_sending_idx ON webhook_deliveries (endpoint_id) WHERE status = 'sending'`);
+    // The delivery log of one endpoint, newest first.
     await q.query(`CREATE INDEX webhook_deliveries_endpoint_idx ON webhook_deliveries (endpoint_id, id DESC)`);
     await q.query(`CREATE INDEX webhook_deliveries_event_idx ON webhook_deliveries (event_id)`);
   }

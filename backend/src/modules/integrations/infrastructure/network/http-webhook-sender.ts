@@ -38,6 +38,16 @@ export class HttpWebhookSender extends WebhookSender {
       lookup: allowPrivate ? undefined : publicOnlyLookup,
     };
     return new Promise<DeliveryAttemptResult>((resolve) => {
+      try {
+        this.post(url, options, outgoing.body, timeoutMs, resolve);
+      } catch (err) {
+        resolve({ statusCode: null, error: describe(err as NodeJS.ErrnoException) }); // e.g. a header value Node refuses
+      }
+    });
+  }
+
+  private post(url: URL, options: RequestOptions, body: string, timeoutMs: number, resolve: (r: DeliveryAttemptResult) => void): void {
+    {
       let settled = false;
       const done = (result: DeliveryAttemptResult) => {
         if (settled) return;
@@ -60,8 +70,8 @@ export class HttpWebhookSender extends WebhookSender {
       req.on('error', (err: NodeJS.ErrnoException) => {
         done({ statusCode: null, error: err.code === 'WEBHOOK_PRIVATE_ADDRESS' ? PRIVATE_REFUSED : describe(err) });
       });
-      req.end(outgoing.body);
-    });
+      req.end(body);
+    }
   }
 }
 

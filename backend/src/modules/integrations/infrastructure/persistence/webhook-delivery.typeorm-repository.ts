@@ -73,23 +73,31 @@ export class WebhookDeliveryTypeormRepository extends WebhookDeliveryRepository 
   }
 
   async claimDue(limit: number, leaseMs: number): Promise<WebhookDelivery[]> {
-    // Locking the endpoint's row with the delivery's (SKIP LOCKED) keeps two claims from taking the same
-    // endpoint at once; a live lease on another of its deliveries keeps later claims off it, so a
-    // receiver that hangs holds up its own deliveries only.
+    // Endpoint by endpoint (a handful): each enabled one with no delivery under a live lease offers its
+    // oldest due delivery (one index probe), and the oldest of those are taken. Locking the endpoint's row
+    // (SKIP LOCKED) keeps two claims off one endpoint at once; the UPDATE states the due condition again,
+    // so a claim that read an older snapshot cannot take a delivery another has just taken. One delivery
+    // in flight per endpoint: a receiver that hangs holds up its own deliveries only, and a backlog for one
+    // endpoint is never scanned through to find another's.
+    const DUE = `((d.status = 'pending' AND d.next_attempt_at <= now()) OR (d.status = 'sending' AND d.locked_until < now()))`;
     const rows: ClaimedRow[] = await this.dataSource.query(
       `WITH picked AS (
-         SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
-          WHERE ((d.status = 'pending' AND d.next_attempt_at <= now()) OR (d.status = 'sending' AND d.locked_until < now()))
+         SELECT next.id FROM webhook_endpoints e
+           CROSS JOIN LATERAL (
+             SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+              WHERE d.endpoint_id = e.id AND d.status IN ('pending', 'sending') AND ${DUE}
+              ORDER BY d.next_attempt_at, d.id LIMIT 1) next
+          WHERE e.enabled
             AND NOT EXISTS (SELECT 1 FROM webhook_deliveries s
-                             WHERE s.endpoint_id = d.endpoint_id AND s.status = 'sending' AND s.locked_until >= now())
-          ORDER BY d.next_attempt_at, d.id
+                             WHERE s.endpoint_id = e.id AND s.status = 'sending' AND s.locked_until >= now())
+          ORDER BY next.next_attempt_at, next.id
           LIMIT $1
-          FOR UPDATE OF d, e SKIP LOCKED),
+          FOR UPDATE OF e SKIP LOCKED),
        claimed AS (
          UPDATE webhook_deliveries d
             SET status = 'sending', attempts = d.attempts + 1,
                 locked_until = now() + make_interval(secs => $2::double precision / 1000)
-           FROM picked WHERE d.id = picked.id
+           FROM picked WHERE d.id = picked.id AND ${DUE}
          RETURNING d.id, d.status, d.attempts, d.next_attempt_at, d.endpoint_id, d.event_id)
        SELECT c.id, c.status, c.attempts, c.next_attempt_at, c.endpoint_id, e.url, e.secret, ev.body
          FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id JOIN webhook_events ev ON ev.id = c.event_id`,
