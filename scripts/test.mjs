@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// npm test: every check and every test, quickest first: lint (ESLint, Prettier) and the type check
-// side by side (each is one process on one core), backend domain/application units, one production
+// npm test: every check and every test, quickest first: lint (ESLint, Prettier), the OpenAPI lint
+// (Redocly) and the type check side by side (each is one process on one core), backend domain/application units, one production
 // build of the frontend (and the backend), frontend units (Vitest, a worker a core; the bundle budget
 // reads that build), API tests against a real PostgreSQL (embedded, or DATABASE_URL's server) in three
 // Jest workers with a database each, and browser tests in Chromium against the started product (which
 // serves that same build). Each stage runs even if an earlier one failed; the last line sums them up as
 // "N passed, N failed" (a check or a build counts as one). Timed targets are not here: `npm run bench`.
-// TEST_ONLY=lint,typecheck,unit,build,frontend,api,e2e runs a subset; TEST_SKIP=lint leaves stages out.
+// TEST_ONLY=lint,openapi,typecheck,unit,build,frontend,api,e2e runs a subset; TEST_SKIP=lint leaves stages out.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,16 @@ const stages = [
     cwd: '.',
     group: 'static',
     cmd: ['npm', 'run', '--silent', 'lint'],
+  },
+  {
+    // CONTRACT §9: openapi.yaml passes Redocly's recommended rules (redocly.yaml; accepted exceptions with
+    // their reasons in .redocly.lint-ignore.yaml). Offline: no usage data, no update check.
+    key: 'openapi',
+    name: 'OpenAPI lint (Redocly, recommended rules)',
+    cwd: '.',
+    group: 'static',
+    cmd: ['npx', '--no-install', '@redocly/cli', 'lint', 'openapi.yaml'],
+    env: { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
   },
   {
     key: 'typecheck',

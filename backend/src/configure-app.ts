@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { existsSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { MAX_BODY_BYTES } from './shared/http/request-guards';
 import { createValidationPipe } from './shared/http/validation';
 import { createLogger, NestPinoLogger } from './shared/logging/logger';
 import { SESSION_COOKIE_OPTIONS } from './shared/session/request-session';
-import { ErrorResponse } from './shared/errors/error-response';
+import { buildOpenApiDocument } from './shared/openapi/openapi-description';
 
 /**
  * The Nest application on Fastify, as `npm start` runs it and as every API test, the OpenAPI writer and
@@ -160,19 +160,8 @@ function registerBodyParsers(fastify: FastifyInstance): void {
   fastify.addContentTypeParser('*', options, (_req, _body, done) => done(null, undefined));
 }
 
-export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
-  const options = new DocumentBuilder()
-    .setTitle('Studio Portal API')
-    .setDescription(
-      'The client portal and back office of a photography studio. Sessions are cookies set by /api/login and /api/register; ' +
-        'errors are {statusCode, error, message, code?, errors?}.',
-    )
-    .setVersion('0.1.0')
-    .addCookieAuth(SESSION_COOKIE)
-    .build();
-  // ErrorResponse is no route's success answer: listed here so clients get the error body's schema
-  return SwaggerModule.createDocument(app, options, { extraModels: [ErrorResponse] });
-}
+/** The OpenAPI document, as /api/docs-json serves it and openapi.yaml holds it. */
+export { buildOpenApiDocument };
 
 /** Public pages the frontend build prerenders into <page>.html (frontend/scripts/prerender.mjs). */
 const PRERENDERED_PAGES = ['/auth', '/forgot-password', '/reset-password'];

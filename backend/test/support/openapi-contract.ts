@@ -11,7 +11,8 @@ import { parse } from 'yaml';
  * - a 2xx status must be documented (exactly, as a range like `2XX`, or as `default`), and a JSON body
  *   must match its schema; objects are closed (a property the schema does not name is an error, which
  *   also catches a leaked column such as a password hash);
- * - a 4xx/5xx body must be the error shape of CONTRACT §2 `{statusCode, error, message}`.
+ * - a 4xx/5xx status must be documented (CONTRACT §9: every error a route can answer is listed) and its
+ *   body must be the error shape of CONTRACT §2 `{statusCode, error, message}` and match its schema.
  */
 
 export const OPENAPI_FILE = join(__dirname, '..', '..', '..', 'openapi.yaml');
@@ -282,10 +283,13 @@ function contractProblems(operation: OperationObject, key: string, res: AnswerLi
   const problems: string[] = [];
 
   if (res.status >= 400) {
+    // CONTRACT §9: every error a route can answer is listed in openapi.yaml.
+    if (!documented)
+      problems.push(`error status ${res.status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`);
     // CONTRACT §2: every error is {statusCode, error, message} (plus code, errors, requestId).
-    if (!isJson) return [`an error must be JSON, the API sent ${sent}`];
+    if (!isJson) return [...problems, `an error must be JSON, the API sent ${sent}`];
     const body = res.body as Record<string, unknown>;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return ['the error body is not an object'];
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return [...problems, 'the error body is not an object'];
     if (body.statusCode !== res.status) problems.push(`statusCode is ${JSON.stringify(body.statusCode)}, not ${res.status}`);
     if (typeof body.error !== 'string' || !body.error) problems.push('error is not a non-empty string');
     if (typeof body.message !== 'string' || !body.message.trim()) problems.push('message is not a non-empty string');

@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-const SESSION_ONLY = 'portal:session-only';
+export const SESSION_ONLY = 'portal:session-only';
 /** A route an API token may not call, whatever its scope (managing tokens and webhooks): 403. */
 export const SessionOnly = () => SetMetadata(SESSION_ONLY, true);
 

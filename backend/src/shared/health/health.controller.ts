@@ -15,7 +15,7 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: '200 once the database answers, 503 otherwise' })
+  @ApiOperation({ summary: 'Check health', description: '200 once the database answers, 503 otherwise' })
   @ApiOkResponse({ type: HealthResponse })
   @ApiServiceUnavailableResponse({ description: 'The database is not answering' })
   async check(): Promise<HealthResponse> {

@@ -16,7 +16,10 @@ export class PublicConfigController {
   constructor(private readonly config: AppConfig) {}
 
   @Get()
-  @ApiOperation({ summary: 'Public settings for the browser: booking page, payment mode and publishable key' })
+  @ApiOperation({
+    summary: 'Get public settings',
+    description: 'Public settings for the browser: booking page, payment mode and publishable key',
+  })
   @ApiOkResponse({ type: PublicConfigResponse })
   get(): PublicConfigResponse {
     return {

@@ -11,8 +11,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 200 once the database answers, 503 otherwise */
-        get: operations["HealthController_check"];
+        /**
+         * Check health
+         * @description 200 once the database answers, 503 otherwise
+         */
+        get: operations["checkHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -28,8 +31,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public settings for the browser: booking page, payment mode and publishable key */
-        get: operations["PublicConfigController_get"];
+        /**
+         * Get public settings
+         * @description Public settings for the browser: booking page, payment mode and publishable key
+         */
+        get: operations["getPublicConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -45,8 +51,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The activity log, newest first; filter q, action, actorId, from, to (with tz for dates) */
-        get: operations["AuditEventsController_list"];
+        /**
+         * List activity log events
+         * @description The activity log, newest first; filter q, action, actorId, from, to (with tz for dates)
+         */
+        get: operations["listAuditEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -62,8 +71,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every event matching the filter (at most 100,000), as a CSV download */
-        get: operations["AuditEventsController_exportCsv"];
+        /**
+         * Export the activity log as CSV
+         * @description Every event matching the filter (at most 100,000), as a CSV download
+         */
+        get: operations["exportAuditEventsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -85,8 +97,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the signed-in user’s name, e-mail, company or password */
-        patch: operations["AccountController_update"];
+        /**
+         * Update own account
+         * @description Change the signed-in user’s name, e-mail, company or password
+         */
+        patch: operations["updateAccount"];
         trace?: never;
     };
     "/api/delete-account": {
@@ -99,8 +114,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete the signed-in user’s account; its payments and credit history stay readable */
-        delete: operations["AccountController_remove"];
+        /**
+         * Delete own account
+         * @description Delete the signed-in user’s account; its payments and credit history stay readable
+         */
+        delete: operations["deleteAccount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -113,8 +131,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every account (clients and admins), id ascending; filter q (name or e-mail) and role */
-        get: operations["ClientsController_list"];
+        /**
+         * List accounts
+         * @description Every account (clients and admins), id ascending; filter q (name or e-mail) and role
+         */
+        get: operations["listClients"];
         put?: never;
         post?: never;
         delete?: never;
@@ -130,11 +151,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClientsController_one"];
-        put: operations["ClientsController_update"];
+        /** Get an account */
+        get: operations["getClient"];
+        /** Update an account */
+        put: operations["updateClient"];
         post?: never;
-        /** Delete an account: gone from lists and sign-in; its projects and payments stay */
-        delete: operations["ClientsController_remove"];
+        /**
+         * Delete an account
+         * @description Delete an account: gone from lists and sign-in; its projects and payments stay
+         */
+        delete: operations["deleteClient"];
         options?: never;
         head?: never;
         patch?: never;
@@ -149,8 +175,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign an account out everywhere: every session of it ends (the admin's own current one excepted) */
-        post: operations["ClientsController_signOutEverywhere"];
+        /**
+         * Sign an account out everywhere
+         * @description Sign an account out everywhere: every session of it ends (the admin's own current one excepted)
+         */
+        post: operations["endClientSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -166,8 +195,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Uses a verification link (single use, 7 days): the account’s e-mail address is verified */
-        post: operations["EmailVerificationController_verify"];
+        /**
+         * Verify an e-mail address
+         * @description Uses a verification link (single use, 7 days): the account’s e-mail address is verified
+         */
+        post: operations["verifyEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -183,8 +215,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends the signed-in account a new verification link (5 an hour) */
-        post: operations["EmailVerificationController_resend"];
+        /**
+         * Resend the verification link
+         * @description Sends the signed-in account a new verification link (5 an hour)
+         */
+        post: operations["resendEmailVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -198,8 +233,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Connect to the mail server and sign in, to tell whether e-mail can go out */
-        get: operations["EmailController_status"];
+        /**
+         * Check e-mail delivery
+         * @description Connect to the mail server and sign in, to tell whether e-mail can go out
+         */
+        get: operations["getEmailStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -217,8 +255,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a test of the welcome or project e-mail to any address */
-        post: operations["EmailController_testEmail"];
+        /**
+         * Send a test e-mail
+         * @description Send a test of the welcome or project e-mail to any address
+         */
+        post: operations["sendTestEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -232,8 +273,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Send a test welcome e-mail to the admin's own address */
-        get: operations["EmailController_testWelcome"];
+        /**
+         * Send a test welcome e-mail
+         * @description Send a test welcome e-mail to the admin's own address
+         */
+        get: operations["sendTestWelcomeEmail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -249,8 +293,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Send a test project notification to the admin's own address */
-        get: operations["EmailController_testProject"];
+        /**
+         * Send a test project e-mail
+         * @description Send a test project notification to the admin's own address
+         */
+        get: operations["sendTestProjectEmail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -268,8 +315,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite someone to register: the link opens Register pre-filled with their address */
-        post: operations["EmailController_invite"];
+        /**
+         * Invite a client
+         * @description Invite someone to register: the link opens Register pre-filled with their address
+         */
+        post: operations["sendClientInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -285,8 +335,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an HTML e-mail, as written, to the listed addresses and/or every client */
-        post: operations["EmailController_custom"];
+        /**
+         * Send a custom e-mail
+         * @description Send an HTML e-mail, as written, to the listed addresses and/or every client
+         */
+        post: operations["sendCustomEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -300,8 +353,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every stored message, newest first, with its state, tries and last error */
-        get: operations["EmailController_outbox"];
+        /**
+         * List outbox messages
+         * @description Every stored message, newest first, with its state, tries and last error
+         */
+        get: operations["listOutboxMessages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -317,8 +373,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One stored message with its HTML and text (not for password-reset e-mails) */
-        get: operations["EmailController_detail"];
+        /**
+         * Get an outbox message
+         * @description One stored message with its HTML and text (not for password-reset e-mails)
+         */
+        get: operations["getOutboxMessage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -336,8 +395,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue a failed message again, its tries counted from 0 */
-        post: operations["EmailController_resend"];
+        /**
+         * Resend an outbox message
+         * @description Queue a failed message again, its tries counted from 0
+         */
+        post: operations["resendOutboxMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -351,8 +413,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
-        get: operations["AuthController_currentUser"];
+        /** Get the signed-in user */
+        get: operations["getCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -371,10 +433,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in; starts a new session (new session id)
-         * @description With the right password: the user, signed in; or, when the account has two-factor sign-in or many failed tries from many addresses were counted on it, `{twoFactorRequired: true, method}` and a pending sign-in (its own cookie, 5 minutes; 10 for an e-mailed code) that POST /api/login/2fa completes.
+         * Sign in
+         * @description Sign in; starts a new session (new session id). With the right password: the user, signed in; or, when the account has two-factor sign-in or many failed tries from many addresses were counted on it, `{twoFactorRequired: true, method}` and a pending sign-in (its own cookie, 5 minutes; 10 for an e-mailed code) that POST /api/login/2fa completes.
          */
-        post: operations["AuthController_login"];
+        post: operations["login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -391,10 +453,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Complete a pending sign-in with its second proof
-         * @description `code` (from the authenticator app, or the e-mailed one) or `recoveryCode`. A TOTP code and a recovery code count once. Wrong codes count toward the sign-in limits; 5 drop the pending sign-in. No pending sign-in in this browser, or an expired one: 401.
+         * Complete a two-factor sign-in
+         * @description Complete a pending sign-in with its second proof. `code` (from the authenticator app, or the e-mailed one) or `recoveryCode`. A TOTP code and a recovery code count once. Wrong codes count toward the sign-in limits; 5 drop the pending sign-in. No pending sign-in in this browser, or an expired one: 401.
          */
-        post: operations["AuthController_completeSignIn"];
+        post: operations["completeSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -411,10 +473,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create an account
-         * @description Public registration creates a client and signs them in. An admin may send a role; the admin stays signed in as themself.
+         * Register an account
+         * @description Create an account. Public registration creates a client and signs them in. An admin may send a role; the admin stays signed in as themself.
          */
-        post: operations["AuthController_register"];
+        post: operations["register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -430,8 +492,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: the session is destroyed on the server */
-        post: operations["AuthController_logout"];
+        /**
+         * Sign out
+         * @description Sign out: the session is destroyed on the server
+         */
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -447,8 +512,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail a 6-digit password reset code; the same answer whether or not the account exists */
-        post: operations["AuthController_requestResetCode"];
+        /**
+         * Request a password reset code
+         * @description E-mail a 6-digit password reset code; the same answer whether or not the account exists
+         */
+        post: operations["requestResetCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -464,8 +532,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the e-mailed code; ends every session of the account */
-        post: operations["AuthController_reset"];
+        /**
+         * Reset a password
+         * @description Set a new password with the e-mailed code; ends every session of the account
+         */
+        post: operations["resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -481,8 +552,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start two-factor sign-in: a new secret for an authenticator app (a QR code of otpauthUrl) */
-        post: operations["TwoFactorController_setup"];
+        /**
+         * Set up two-factor sign-in
+         * @description Start two-factor sign-in: a new secret for an authenticator app (a QR code of otpauthUrl)
+         */
+        post: operations["setupTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -498,8 +572,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor sign-in on with a first code from the app; answers 10 single-use recovery codes, shown once */
-        post: operations["TwoFactorController_enable"];
+        /**
+         * Turn on two-factor sign-in
+         * @description Turn two-factor sign-in on with a first code from the app; answers 10 single-use recovery codes, shown once
+         */
+        post: operations["enableTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -515,8 +592,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor sign-in off: the current password and a code from the app (or a recovery code) */
-        post: operations["TwoFactorController_disable"];
+        /**
+         * Turn off two-factor sign-in
+         * @description Turn two-factor sign-in off: the current password and a code from the app (or a recovery code)
+         */
+        post: operations["disableTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -530,11 +610,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All projects with their services, newest first; filter q, isPaid, clientId */
-        get: operations["ProjectsController_list"];
+        /**
+         * List projects
+         * @description All projects with their services, newest first; filter q, isPaid, clientId
+         */
+        get: operations["listProjects"];
         put?: never;
-        /** Create a project; priced from its services; the client is e-mailed */
-        post: operations["ProjectsController_create"];
+        /**
+         * Create a project
+         * @description Create a project; priced from its services; the client is e-mailed
+         */
+        post: operations["createProject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -548,8 +634,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A client's projects with their services (that client or an admin) */
-        get: operations["ProjectsController_ofClient"];
+        /**
+         * List a client's projects
+         * @description A client's projects with their services (that client or an admin)
+         */
+        get: operations["listClientProjects"];
         put?: never;
         post?: never;
         delete?: never;
@@ -565,11 +654,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ProjectsController_one"];
-        /** Edit a project; lines given replace the lines; the default-service rule of spec §7 */
-        put: operations["ProjectsController_update"];
+        /** Get a project */
+        get: operations["getProject"];
+        /**
+         * Update a project
+         * @description Edit a project; lines given replace the lines; the default-service rule of spec §7
+         */
+        put: operations["updateProject"];
         post?: never;
-        delete: operations["ProjectsController_remove"];
+        /** Delete a project */
+        delete: operations["deleteProject"];
         options?: never;
         head?: never;
         patch?: never;
@@ -582,7 +676,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ProjectsController_services"];
+        /** List a project's service lines */
+        get: operations["listProjectServices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -604,8 +699,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Record a completed manual payment of what is owed and mark the project paid */
-        patch: operations["ProjectsController_markPaidByAdmin"];
+        /**
+         * Mark a project paid
+         * @description Record a completed manual payment of what is owed and mark the project paid
+         */
+        patch: operations["markProjectPaid"];
         trace?: never;
     };
     "/api/mark-project-as-paid": {
@@ -617,8 +715,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The same as PATCH /api/projects/{id}/mark-paid, with the note as paymentNote */
-        post: operations["ProjectsController_markPaidByAdminBody"];
+        /**
+         * Mark a project paid (id in the body)
+         * @description The same as PATCH /api/projects/{id}/mark-paid, with the note as paymentNote
+         */
+        post: operations["markProjectAsPaid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -634,8 +735,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The owner's call once nothing is owed (all services paid with credits) */
-        post: operations["ProjectsController_markPaidByOwner"];
+        /**
+         * Mark own project paid
+         * @description The owner's call once nothing is owed (all services paid with credits)
+         */
+        post: operations["markOwnProjectPaid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -651,8 +755,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a service line (quantities add up); the price is recomputed */
-        post: operations["ProjectsController_addService"];
+        /**
+         * Add a service line
+         * @description Add a service line (quantities add up); the price is recomputed
+         */
+        post: operations["addProjectService"];
         delete?: never;
         options?: never;
         head?: never;
@@ -666,8 +773,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What is still owed on a project (the owner or an admin) */
-        get: operations["ProjectPaymentsController_remaining"];
+        /**
+         * Get the remaining balance
+         * @description What is still owed on a project (the owner or an admin)
+         */
+        get: operations["getRemainingBalance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -685,8 +795,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a card payment of the unpaid remainder (the owner only) */
-        post: operations["ProjectPaymentsController_createIntent"];
+        /**
+         * Start a card payment
+         * @description Start a card payment of the unpaid remainder (the owner only)
+         */
+        post: operations["createPaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -702,8 +815,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a card payment after the server has checked it with the provider */
-        post: operations["ProjectPaymentsController_confirm"];
+        /**
+         * Confirm a card payment
+         * @description Record a card payment after the server has checked it with the provider
+         */
+        post: operations["confirmPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -717,10 +833,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The catalogue, name ascending; with list parameters one page and Content-Range */
-        get: operations["ServicesController_list"];
+        /**
+         * List services
+         * @description The catalogue, name ascending; with list parameters one page and Content-Range
+         */
+        get: operations["listServices"];
         put?: never;
-        post: operations["ServicesController_create"];
+        /** Create a service */
+        post: operations["createService"];
         delete?: never;
         options?: never;
         head?: never;
@@ -734,10 +854,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ServicesController_one"];
-        put: operations["ServicesController_update"];
+        /** Get a service */
+        get: operations["getService"];
+        /** Update a service */
+        put: operations["updateService"];
         post?: never;
-        delete: operations["ServicesController_remove"];
+        /** Delete a service */
+        delete: operations["deleteService"];
         options?: never;
         head?: never;
         patch?: never;
@@ -750,8 +873,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment history, newest first; filter q, day (YYYY-MM-DD) with tz, status */
-        get: operations["PaymentsController_list"];
+        /**
+         * List payments
+         * @description Payment history, newest first; filter q, day (YYYY-MM-DD) with tz, status
+         */
+        get: operations["listPayments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -767,8 +893,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Total and count of every payment matching the filter (the Total Revenue card) */
-        get: operations["PaymentsController_summary"];
+        /**
+         * Get payment totals
+         * @description Total and count of every payment matching the filter (the Total Revenue card)
+         */
+        get: operations["getPaymentSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -784,8 +913,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every payment matching the filter, as a CSV download */
-        get: operations["PaymentsController_exportCsv"];
+        /**
+         * Export payments as CSV
+         * @description Every payment matching the filter, as a CSV download
+         */
+        get: operations["exportPaymentsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -801,8 +933,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dashboard cards and the 5 newest activities; tz is the admin’s IANA time zone */
-        get: operations["PaymentsController_figures"];
+        /**
+         * Get the dashboard figures
+         * @description The dashboard cards and the 5 newest activities; tz is the admin’s IANA time zone
+         */
+        get: operations["getDashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -820,8 +955,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an emulated PaymentIntent with a test payment method (the owner only) */
-        post: operations["PaymentEmulatorController_confirm"];
+        /**
+         * Confirm an emulated payment
+         * @description Confirm an emulated PaymentIntent with a test payment method (the owner only)
+         */
+        post: operations["confirmEmulatedPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -837,8 +975,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start buying a bundle by card, at the bundle's own price */
-        post: operations["CreditsController_creditIntent"];
+        /**
+         * Start a bundle card payment
+         * @description Start buying a bundle by card, at the bundle's own price
+         */
+        post: operations["createCreditPaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -854,8 +995,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add the bundle's credits for this user's succeeded card payment (once per payment) */
-        post: operations["CreditsController_purchase"];
+        /**
+         * Add purchased credits
+         * @description Add the bundle's credits for this user's succeeded card payment (once per payment)
+         */
+        post: operations["purchaseCredits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -869,8 +1013,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A project's services with their credit eligibility and how they were paid (owner or admin) */
-        get: operations["CreditsController_projectServices"];
+        /**
+         * List a project's services with credits
+         * @description A project's services with their credit eligibility and how they were paid (owner or admin)
+         */
+        get: operations["listProjectServicesWithCredits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -888,8 +1035,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pay every eligible unpaid service of a project with credits (the owner) */
-        post: operations["CreditsController_redeemCredits"];
+        /**
+         * Redeem credits
+         * @description Pay every eligible unpaid service of a project with credits (the owner)
+         */
+        post: operations["redeemCredits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -903,10 +1053,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The bundles on sale (active only), cheapest first */
-        get: operations["CreditsController_active"];
+        /**
+         * List bundles on sale
+         * @description The bundles on sale (active only), cheapest first
+         */
+        get: operations["listCreditBundles"];
         put?: never;
-        post: operations["CreditsController_create"];
+        /** Create a bundle */
+        post: operations["createCreditBundle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -920,8 +1074,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every bundle, active or not */
-        get: operations["CreditsController_all"];
+        /**
+         * List all bundles
+         * @description Every bundle, active or not
+         */
+        get: operations["listAllCreditBundles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -937,8 +1094,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Number of purchases of each bundle: {"<bundleId>": count} */
-        get: operations["CreditsController_usage"];
+        /**
+         * Count bundle purchases
+         * @description Number of purchases of each bundle: {"<bundleId>": count}
+         */
+        get: operations["getCreditBundleUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -957,10 +1117,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["CreditsController_remove"];
+        /** Delete a bundle */
+        delete: operations["deleteCreditBundle"];
         options?: never;
         head?: never;
-        patch: operations["CreditsController_update"];
+        /** Update a bundle */
+        patch: operations["updateCreditBundle"];
         trace?: never;
     };
     "/api/user-credits/{userId}": {
@@ -970,8 +1132,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A client's credit balance (that client or an admin) */
-        get: operations["CreditsController_balance"];
+        /**
+         * Get a client's credit balance
+         * @description A client's credit balance (that client or an admin)
+         */
+        get: operations["getUserCredits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -987,8 +1152,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Clients in name order with their balance and latest transactions (at most 5 each; the whole history is GET /api/credit-transactions/{clientId}). Optional search q on name or e-mail; with range=[start,end] one page and its total in Content-Range, without it the whole (searched) list */
-        get: operations["CreditsController_clients"];
+        /**
+         * List clients with credits
+         * @description Clients in name order with their balance and latest transactions (at most 5 each; the whole history is GET /api/credit-transactions/{clientId}). Optional search q on name or e-mail; with range=[start,end] one page and its total in Content-Range, without it the whole (searched) list
+         */
+        get: operations["listClientsWithCredits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1004,8 +1172,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A client's whole credit history, newest first (the list carries only the latest few) */
-        get: operations["CreditsController_clientTransactions"];
+        /**
+         * List a client's credit history
+         * @description A client's whole credit history, newest first (the list carries only the latest few)
+         */
+        get: operations["listCreditTransactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1021,8 +1192,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The client's projects where credits were used */
-        get: operations["CreditsController_creditProjects"];
+        /**
+         * List projects paid with credits
+         * @description The client's projects where credits were used
+         */
+        get: operations["listCreditProjects"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1040,8 +1214,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add or remove credits; a removal above the balance is refused (400) */
-        post: operations["CreditsController_adjustCredits"];
+        /**
+         * Adjust credits
+         * @description Add or remove credits; a removal above the balance is refused (400)
+         */
+        post: operations["adjustCredits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1055,11 +1232,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The API tokens that work, newest first, without their secrets */
-        get: operations["ApiTokensController_list"];
+        /**
+         * List API tokens
+         * @description The API tokens that work, newest first, without their secrets
+         */
+        get: operations["listApiTokens"];
         put?: never;
-        /** Create an API token; the token is in this answer only */
-        post: operations["ApiTokensController_create"];
+        /**
+         * Create an API token
+         * @description Create an API token; the token is in this answer only
+         */
+        post: operations["createApiToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1076,8 +1259,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API token: it stops working at once */
-        delete: operations["ApiTokensController_revoke"];
+        /**
+         * Revoke an API token
+         * @description Revoke an API token: it stops working at once
+         */
+        delete: operations["revokeApiToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1090,11 +1276,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook endpoints, newest first, without their secrets */
-        get: operations["WebhookEndpointsController_list"];
+        /**
+         * List webhook endpoints
+         * @description The webhook endpoints, newest first, without their secrets
+         */
+        get: operations["listWebhookEndpoints"];
         put?: never;
-        /** Add a webhook endpoint; its signing secret is in this answer only */
-        post: operations["WebhookEndpointsController_create"];
+        /**
+         * Create a webhook endpoint
+         * @description Add a webhook endpoint; its signing secret is in this answer only
+         */
+        post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1111,12 +1303,18 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a webhook endpoint */
-        delete: operations["WebhookEndpointsController_remove"];
+        /**
+         * Delete a webhook endpoint
+         * @description Remove a webhook endpoint
+         */
+        delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
-        /** Change a webhook endpoint's URL, events, description, or turn it on or off */
-        patch: operations["WebhookEndpointsController_update"];
+        /**
+         * Update a webhook endpoint
+         * @description Change a webhook endpoint's URL, events, description, or turn it on or off
+         */
+        patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
     "/api/webhook-endpoints/{id}/test": {
@@ -2160,8 +2358,9 @@ export interface components {
             /**
              * @description A stable code for programs, when there is one
              * @example AUTH.NOT_SIGNED_IN
+             * @enum {string}
              */
-            code?: string;
+            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.TOKEN_NOT_ALLOWED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SERVICES.NOT_FOUND" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.REFUSED";
             /**
              * @description Field -> message, for validation errors
              * @example {
@@ -2183,7 +2382,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    HealthController_check: {
+    checkHealth: {
         parameters: {
             query?: never;
             header?: never;
@@ -2200,16 +2399,45 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The database is not answering */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
-    PublicConfigController_get: {
+    getPublicConfig: {
         parameters: {
             query?: never;
             header?: never;
@@ -2226,17 +2454,44 @@ export interface operations {
                     "application/json": components["schemas"]["PublicConfigResponse"];
                 };
             };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    AuditEventsController_list: {
+    listAuditEvents: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"] */
-                sort?: unknown;
-                /** @description JSON [start,end], inclusive; at most 500 rows */
-                range?: unknown;
-                /** @description JSON object, e.g. {"q":"wedding","action":"project.created","actorId":1,"from":"2026-11-01","to":"2026-11-30","tz":"Europe/Paris"} */
-                filter?: unknown;
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]`, inclusive, from 0; at most 500 rows */
+                range?: string;
+                /** @description JSON object of filters */
+                filter?: string;
             };
             header?: never;
             path?: never;
@@ -2246,23 +2501,61 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description With `range`: the rows of this page and the total, `<resource> <first>-<last>/<total>` */
+                    "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuditEventResponse"][];
                 };
             };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    AuditEventsController_exportCsv: {
+    exportAuditEventsCsv: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"] */
-                sort?: unknown;
-                /** @description JSON [start,end], inclusive; at most 500 rows */
-                range?: unknown;
-                /** @description JSON object, e.g. {"q":"wedding","action":"project.created","actorId":1,"from":"2026-11-01","to":"2026-11-30","tz":"Europe/Paris"} */
-                filter?: unknown;
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]`, inclusive, from 0; at most 500 rows */
+                range?: string;
+                /** @description JSON object of filters */
+                filter?: string;
             };
             header?: never;
             path?: never;
@@ -2279,9 +2572,45 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    AccountController_update: {
+    updateAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -2302,9 +2631,72 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The e-mail address or the name is taken (`USERS.EMAIL_TAKEN`, `USERS.USERNAME_TAKEN`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many wrong current passwords (`AUTH.ACCOUNT_LOCKED`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    AccountController_remove: {
+    deleteAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -2321,17 +2713,62 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The last admin cannot delete their account (`USERS.LAST_ADMIN`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ClientsController_list: {
+    listClients: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"] */
-                sort?: unknown;
-                /** @description JSON [start,end], inclusive; at most 500 rows */
-                range?: unknown;
-                /** @description JSON object, e.g. {"q":"ann","role":"client"} */
-                filter?: unknown;
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]`, inclusive, from 0; at most 500 rows */
+                range?: string;
+                /** @description JSON object of filters */
+                filter?: string;
             };
             header?: never;
             path?: never;
@@ -2341,15 +2778,53 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description With `range`: the rows of this page and the total, `<resource> <first>-<last>/<total>` */
+                    "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UserResponse"][];
                 };
             };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ClientsController_one: {
+    getClient: {
         parameters: {
             query?: never;
             header?: never;
@@ -2368,9 +2843,54 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ClientsController_update: {
+    updateClient: {
         parameters: {
             query?: never;
             header?: never;
@@ -2393,9 +2913,72 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The e-mail address or the name is taken, or the last admin would lose the role (`USERS.EMAIL_TAKEN`, `USERS.USERNAME_TAKEN`, `USERS.LAST_ADMIN`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ClientsController_remove: {
+    deleteClient: {
         parameters: {
             query?: never;
             header?: never;
@@ -2412,9 +2995,63 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The admin’s own account, or the last admin (`USERS.DELETE_SELF`, `USERS.LAST_ADMIN`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ClientsController_signOutEverywhere: {
+    endClientSessions: {
         parameters: {
             query?: never;
             header?: never;
@@ -2433,9 +3070,54 @@ export interface operations {
                     "application/json": components["schemas"]["EndSessionsResponse"];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    EmailVerificationController_verify: {
+    verifyEmail: {
         parameters: {
             query?: never;
             header?: never;
@@ -2456,9 +3138,54 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    EmailVerificationController_resend: {
+    resendEmailVerification: {
         parameters: {
             query?: never;
             header?: never;
@@ -2475,9 +3202,63 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The e-mail address is already verified (`EMAIL.ALREADY_VERIFIED`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description More than 5 links in an hour (`EMAIL.TOO_MANY_LINKS`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    EmailController_status: {
+    getEmailStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -2494,9 +3275,45 @@ export interface operations {
                     "application/json": components["schemas"]["EmailStatusResponse"];
                 };
             };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    EmailController_testEmail: {
+    sendTestEmail: {
         parameters: {
             query?: never;
             header?: never;
@@ -2517,9 +3334,54 @@ export interface operations {
                     "application/json": components["schemas"]["EmailActionResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    EmailController_testWelcome: {
+    sendTestWelcomeEmail: {
         parameters: {
             query?: never;
             header?: never;
@@ -2536,9 +3398,45 @@ export interface operations {
                     "application/json": components["schemas"]["EmailActionResponse"];
                 };
             };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    EmailController_testProject: {
+    sendTestProjectEmail: {
         parameters: {
             query?: never;
             header?: never;
@@ -2555,9 +3453,45 @@ export interface operations {
                     "application/json": components["schemas"]["EmailActionResponse"];
                 };
             };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    EmailController_invite: {
+    sendClientInvitation: {
         parameters: {
             query?: never;
             header?: never;
@@ -2578,9 +3512,63 @@ export interface operations {
                     "application/json": components["schemas"]["EmailActionResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The address already has an account (`EMAIL.ALREADY_REGISTERED`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    EmailController_custom: {
+    sendCustomEmail: {
         parameters: {
             query?: never;
             header?: never;
@@ -2601,17 +3589,62 @@ export interface operations {
                     "application/json": components["schemas"]["CustomEmailResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    EmailController_outbox: {
+    listOutboxMessages: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"] */
-                sort?: unknown;
-                /** @description JSON [start,end], inclusive; at most 500 rows */
-                range?: unknown;
-                /** @description JSON object, e.g. {"q":"ann@","status":"failed"} */
-                filter?: unknown;
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]`, inclusive, from 0; at most 500 rows */
+                range?: string;
+                /** @description JSON object of filters */
+                filter?: string;
             };
             header?: never;
             path?: never;
@@ -2621,15 +3654,53 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description With `range`: the rows of this page and the total, `<resource> <first>-<last>/<total>` */
+                    "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OutboxItemResponse"][];
                 };
             };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    EmailController_detail: {
+    getOutboxMessage: {
         parameters: {
             query?: never;
             header?: never;
@@ -2648,9 +3719,54 @@ export interface operations {
                     "application/json": components["schemas"]["OutboxDetailResponse"];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    EmailController_resend: {
+    resendOutboxMessage: {
         parameters: {
             query?: never;
             header?: never;
@@ -2669,9 +3785,63 @@ export interface operations {
                     "application/json": components["schemas"]["EmailActionResponse"];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only a failed message can be sent again (`EMAIL.NOT_FAILED`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    AuthController_currentUser: {
+    getCurrentUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -2688,16 +3858,36 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description Nobody is signed in */
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Nobody is signed in; the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
-    AuthController_login: {
+    login: {
         parameters: {
             query?: never;
             header?: never;
@@ -2718,23 +3908,63 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"] | components["schemas"]["SecondProofRequiredResponse"];
                 };
             };
-            /** @description Invalid email or password */
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invalid email or password; the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Too many tries on this account from this address, or too many e-mailed codes */
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many tries on this account from this address, or too many e-mailed codes; too many sign-in, registration or reset calls from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
-    AuthController_completeSignIn: {
+    completeSignIn: {
         parameters: {
             query?: never;
             header?: never;
@@ -2755,23 +3985,63 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description No pending sign-in in this browser, or it expired: sign in again */
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No pending sign-in in this browser, or it expired: sign in again; the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Too many tries on this account from this address */
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many tries on this account from this address; too many sign-in, registration or reset calls from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
-    AuthController_register: {
+    register: {
         parameters: {
             query?: never;
             header?: never;
@@ -2792,9 +4062,72 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The e-mail address or the name is taken (`USERS.EMAIL_TAKEN`, `USERS.USERNAME_TAKEN`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: too many sign-in, registration or reset calls from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    AuthController_logout: {
+    logout: {
         parameters: {
             query?: never;
             header?: never;
@@ -2809,9 +4142,45 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    AuthController_requestResetCode: {
+    requestResetCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -2832,9 +4201,63 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: too many sign-in, registration or reset calls from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    AuthController_reset: {
+    resetPassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -2855,9 +4278,63 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: too many sign-in, registration or reset calls from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    TwoFactorController_setup: {
+    setupTwoFactor: {
         parameters: {
             query?: never;
             header?: never;
@@ -2878,23 +4355,72 @@ export interface operations {
                     "application/json": components["schemas"]["TwoFactorSetupResponse"];
                 };
             };
-            /** @description errors.currentPassword: missing or wrong */
+            /** @description errors.currentPassword: missing or wrong; a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Two-factor sign-in is already on */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many wrong current passwords (`AUTH.ACCOUNT_LOCKED`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
-    TwoFactorController_enable: {
+    enableTwoFactor: {
         parameters: {
             query?: never;
             header?: never;
@@ -2915,23 +4441,63 @@ export interface operations {
                     "application/json": components["schemas"]["RecoveryCodesResponse"];
                 };
             };
-            /** @description errors.code: not a current code of the secret set up */
+            /** @description errors.code: not a current code of the secret set up; a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Not set up, or already on */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
-    TwoFactorController_disable: {
+    disableTwoFactor: {
         parameters: {
             query?: never;
             header?: never;
@@ -2950,31 +4516,80 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description errors.currentPassword or errors.code */
+            /** @description errors.currentPassword or errors.code; a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Two-factor sign-in is off */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many wrong current passwords or codes (`AUTH.ACCOUNT_LOCKED`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
-    ProjectsController_list: {
+    listProjects: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"] */
-                sort?: unknown;
-                /** @description JSON [start,end], inclusive; at most 500 rows */
-                range?: unknown;
-                /** @description JSON object, e.g. {"q":"harbour","isPaid":false} */
-                filter?: unknown;
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]`, inclusive, from 0; at most 500 rows */
+                range?: string;
+                /** @description JSON object of filters */
+                filter?: string;
             };
             header?: never;
             path?: never;
@@ -2984,15 +4599,53 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description With `range`: the rows of this page and the total, `<resource> <first>-<last>/<total>` */
+                    "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectResponse"][];
                 };
             };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ProjectsController_create: {
+    createProject: {
         parameters: {
             query?: never;
             header?: never;
@@ -3013,9 +4666,54 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ProjectsController_ofClient: {
+    listClientProjects: {
         parameters: {
             query?: never;
             header?: never;
@@ -3034,9 +4732,45 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectResponse"][];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ProjectsController_one: {
+    getProject: {
         parameters: {
             query?: never;
             header?: never;
@@ -3055,9 +4789,45 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectResponse"];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ProjectsController_update: {
+    updateProject: {
         parameters: {
             query?: never;
             header?: never;
@@ -3080,9 +4850,63 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ProjectsController_remove: {
+    deleteProject: {
         parameters: {
             query?: never;
             header?: never;
@@ -3100,9 +4924,54 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ProjectsController_services: {
+    listProjectServices: {
         parameters: {
             query?: never;
             header?: never;
@@ -3121,9 +4990,45 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectServiceRef"][];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ProjectsController_markPaidByAdmin: {
+    markProjectPaid: {
         parameters: {
             query?: never;
             header?: never;
@@ -3146,9 +5051,72 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The project is already paid (`PROJECTS.ALREADY_PAID`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ProjectsController_markPaidByAdminBody: {
+    markProjectAsPaid: {
         parameters: {
             query?: never;
             header?: never;
@@ -3169,9 +5137,72 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such project (`PROJECTS.NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The project is already paid (`PROJECTS.ALREADY_PAID`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ProjectsController_markPaidByOwner: {
+    markOwnProjectPaid: {
         parameters: {
             query?: never;
             header?: never;
@@ -3190,9 +5221,63 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectResponse"];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The project is already paid (`PROJECTS.ALREADY_PAID`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ProjectsController_addService: {
+    addProjectService: {
         parameters: {
             query?: never;
             header?: never;
@@ -3215,9 +5300,63 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ProjectPaymentsController_remaining: {
+    getRemainingBalance: {
         parameters: {
             query?: never;
             header?: never;
@@ -3236,9 +5375,45 @@ export interface operations {
                     "application/json": components["schemas"]["RemainingBalanceResponse"];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ProjectPaymentsController_createIntent: {
+    createPaymentIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -3259,9 +5434,63 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentIntentResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such project, or another client's (`PROJECTS.NOT_FOUND`, `ACCESS.NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ProjectPaymentsController_confirm: {
+    confirmPayment: {
         parameters: {
             query?: never;
             header?: never;
@@ -3282,17 +5511,71 @@ export interface operations {
                     "application/json": components["schemas"]["ConfirmPaymentResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such project, or another client's (`PROJECTS.NOT_FOUND`, `ACCESS.NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ServicesController_list: {
+    listServices: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"] */
-                sort?: unknown;
-                /** @description JSON [start,end], inclusive; at most 500 rows */
-                range?: unknown;
-                /** @description JSON object, e.g. {"q":"text"} */
-                filter?: unknown;
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]`, inclusive, from 0; at most 500 rows */
+                range?: string;
+                /** @description JSON object of filters */
+                filter?: string;
             };
             header?: never;
             path?: never;
@@ -3302,15 +5585,44 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description With `range`: the rows of this page and the total, `<resource> <first>-<last>/<total>` */
+                    "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceResponse"][];
                 };
             };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ServicesController_create: {
+    createService: {
         parameters: {
             query?: never;
             header?: never;
@@ -3331,9 +5643,54 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ServicesController_one: {
+    getService: {
         parameters: {
             query?: never;
             header?: never;
@@ -3352,9 +5709,45 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceResponse"];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ServicesController_update: {
+    updateService: {
         parameters: {
             query?: never;
             header?: never;
@@ -3377,9 +5770,63 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ServicesController_remove: {
+    deleteService: {
         parameters: {
             query?: never;
             header?: never;
@@ -3397,17 +5844,62 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    PaymentsController_list: {
+    listPayments: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"] */
-                sort?: unknown;
-                /** @description JSON [start,end], inclusive; at most 500 rows */
-                range?: unknown;
-                /** @description JSON object, e.g. {"q":"harbour","day":"2026-11-21","tz":"Europe/Paris"} */
-                filter?: unknown;
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]`, inclusive, from 0; at most 500 rows */
+                range?: string;
+                /** @description JSON object of filters */
+                filter?: string;
             };
             header?: never;
             path?: never;
@@ -3417,15 +5909,53 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description With `range`: the rows of this page and the total, `<resource> <first>-<last>/<total>` */
+                    "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentResponse"][];
                 };
             };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    PaymentsController_summary: {
+    getPaymentSummary: {
         parameters: {
             query?: {
                 filter?: unknown;
@@ -3444,17 +5974,53 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentSummaryResponse"];
                 };
             };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    PaymentsController_exportCsv: {
+    exportPaymentsCsv: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"] */
-                sort?: unknown;
-                /** @description JSON [start,end], inclusive; at most 500 rows */
-                range?: unknown;
-                /** @description JSON object, e.g. {"q":"text"} */
-                filter?: unknown;
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]`, inclusive, from 0; at most 500 rows */
+                range?: string;
+                /** @description JSON object of filters */
+                filter?: string;
             };
             header?: never;
             path?: never;
@@ -3471,9 +6037,45 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    PaymentsController_figures: {
+    getDashboard: {
         parameters: {
             query?: {
                 tz?: string;
@@ -3492,9 +6094,45 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardResponse"];
                 };
             };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    PaymentEmulatorController_confirm: {
+    confirmEmulatedPayment: {
         parameters: {
             query?: never;
             header?: never;
@@ -3517,9 +6155,63 @@ export interface operations {
                     "application/json": components["schemas"]["EmulatedIntentResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_creditIntent: {
+    createCreditPaymentIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -3540,9 +6232,63 @@ export interface operations {
                     "application/json": components["schemas"]["CreditPaymentIntentResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such bundle (`CREDITS.BUNDLE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_purchase: {
+    purchaseCredits: {
         parameters: {
             query?: never;
             header?: never;
@@ -3563,9 +6309,63 @@ export interface operations {
                     "application/json": components["schemas"]["PurchaseCreditsResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such bundle (`CREDITS.BUNDLE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_projectServices: {
+    listProjectServicesWithCredits: {
         parameters: {
             query?: never;
             header?: never;
@@ -3584,9 +6384,45 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceWithCreditsResponse"][];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_redeemCredits: {
+    redeemCredits: {
         parameters: {
             query?: never;
             header?: never;
@@ -3607,9 +6443,63 @@ export interface operations {
                     "application/json": components["schemas"]["RedeemCreditsResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such project, or another client's (`PROJECTS.NOT_FOUND`, `ACCESS.NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_active: {
+    listCreditBundles: {
         parameters: {
             query?: never;
             header?: never;
@@ -3626,9 +6516,36 @@ export interface operations {
                     "application/json": components["schemas"]["BundleResponse"][];
                 };
             };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_create: {
+    createCreditBundle: {
         parameters: {
             query?: never;
             header?: never;
@@ -3649,17 +6566,62 @@ export interface operations {
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_all: {
+    listAllCreditBundles: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"] */
-                sort?: unknown;
-                /** @description JSON [start,end], inclusive; at most 500 rows */
-                range?: unknown;
-                /** @description JSON object, e.g. {"q":"text"} */
-                filter?: unknown;
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]`, inclusive, from 0; at most 500 rows */
+                range?: string;
+                /** @description JSON object of filters */
+                filter?: string;
             };
             header?: never;
             path?: never;
@@ -3669,15 +6631,53 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description With `range`: the rows of this page and the total, `<resource> <first>-<last>/<total>` */
+                    "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BundleResponse"][];
                 };
             };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_usage: {
+    getCreditBundleUsage: {
         parameters: {
             query?: never;
             header?: never;
@@ -3696,9 +6696,45 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_remove: {
+    deleteCreditBundle: {
         parameters: {
             query?: never;
             header?: never;
@@ -3716,9 +6752,54 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_update: {
+    updateCreditBundle: {
         parameters: {
             query?: never;
             header?: never;
@@ -3741,9 +6822,63 @@ export interface operations {
                     "application/json": components["schemas"]["BundleResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_balance: {
+    getUserCredits: {
         parameters: {
             query?: never;
             header?: never;
@@ -3762,17 +6897,53 @@ export interface operations {
                     "application/json": components["schemas"]["UserCreditsResponse"];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_clients: {
+    listClientsWithCredits: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"] */
-                sort?: unknown;
-                /** @description JSON [start,end], inclusive; at most 500 rows */
-                range?: unknown;
-                /** @description JSON object, e.g. {"q":"text"} */
-                filter?: unknown;
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]`, inclusive, from 0; at most 500 rows */
+                range?: string;
+                /** @description JSON object of filters */
+                filter?: string;
                 /** @description Case-insensitive part of the name or e-mail (trimmed, at most 200 characters; % and _ are literal) */
                 q?: unknown;
             };
@@ -3784,15 +6955,53 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description With `range`: the rows of this page and the total, `<resource> <first>-<last>/<total>` */
+                    "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ClientWithCreditsResponse"][];
                 };
             };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_clientTransactions: {
+    listCreditTransactions: {
         parameters: {
             query?: never;
             header?: never;
@@ -3811,9 +7020,54 @@ export interface operations {
                     "application/json": components["schemas"]["CreditTransactionResponse"][];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_creditProjects: {
+    listCreditProjects: {
         parameters: {
             query?: never;
             header?: never;
@@ -3832,9 +7086,54 @@ export interface operations {
                     "application/json": components["schemas"]["CreditProjectResponse"][];
                 };
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    CreditsController_adjustCredits: {
+    adjustCredits: {
         parameters: {
             query?: never;
             header?: never;
@@ -3855,9 +7154,63 @@ export interface operations {
                     "application/json": components["schemas"]["AdjustCreditsResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such client (`USERS.NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ApiTokensController_list: {
+    listApiTokens: {
         parameters: {
             query?: never;
             header?: never;
@@ -3874,9 +7227,45 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenResponse"][];
                 };
             };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ApiTokensController_create: {
+    createApiToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -3897,9 +7286,54 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiTokenResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    ApiTokensController_revoke: {
+    revokeApiToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -3916,9 +7350,54 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    WebhookEndpointsController_list: {
+    listWebhookEndpoints: {
         parameters: {
             query?: never;
             header?: never;
@@ -3935,9 +7414,45 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointResponse"][];
                 };
             };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    WebhookEndpointsController_create: {
+    createWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
@@ -3958,9 +7473,54 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedWebhookEndpointResponse"];
                 };
             };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    WebhookEndpointsController_remove: {
+    deleteWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
@@ -3977,9 +7537,54 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
-    WebhookEndpointsController_update: {
+    updateWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
@@ -4000,6 +7605,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

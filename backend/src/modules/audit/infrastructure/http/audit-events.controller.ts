@@ -30,7 +30,10 @@ export class AuditEventsController {
   constructor(private readonly queries: AuditEventQueries) {}
 
   @Get()
-  @ApiOperation({ summary: 'The activity log, newest first; filter q, action, actorId, from, to (with tz for dates)' })
+  @ApiOperation({
+    summary: 'List activity log events',
+    description: 'The activity log, newest first; filter q, action, actorId, from, to (with tz for dates)',
+  })
   @ApiListQuery(FILTER_EXAMPLE)
   @ApiOkResponse({ type: AuditEventResponse, isArray: true })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<AuditEventResponse[]> {
@@ -40,7 +43,11 @@ export class AuditEventsController {
   }
 
   @Get('export.csv')
-  @ApiOperation({ summary: 'Every event matching the filter (at most 100,000), as a CSV download' })
+  @ApiOperation({
+    operationId: 'exportAuditEventsCsv',
+    summary: 'Export the activity log as CSV',
+    description: 'Every event matching the filter (at most 100,000), as a CSV download',
+  })
   @ApiListQuery(FILTER_EXAMPLE)
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } })

@@ -10,6 +10,7 @@ import {
   ApiUnauthorizedResponse,
   ApiExtraModels,
   getSchemaPath,
+  ApiConflictResponse,
 } from '@nestjs/swagger';
 import { AuthRateLimitGuard } from './auth-rate-limit.guard';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -46,7 +47,7 @@ export class AuthController {
 
   @Get('user')
   @ApiCookieAuth()
-  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOperation({ operationId: 'getCurrentUser', summary: 'Get the signed-in user' })
   @ApiOkResponse({ type: UserResponse })
   @ApiUnauthorizedResponse({ description: 'Nobody is signed in' })
   currentUser(@Req() req: FastifyRequest): UserResponse {
@@ -60,8 +61,10 @@ export class AuthController {
   @UseGuards(AuthRateLimitGuard)
   @ApiExtraModels(UserResponse, SecondProofRequiredResponse)
   @ApiOperation({
-    summary: 'Sign in; starts a new session (new session id)',
+    operationId: 'login',
+    summary: 'Sign in',
     description:
+      'Sign in; starts a new session (new session id). ' +
       'With the right password: the user, signed in; or, when the account has two-factor sign-in or many failed tries from many ' +
       'addresses were counted on it, `{twoFactorRequired: true, method}` and a pending sign-in (its own cookie, 5 minutes; 10 for an ' +
       'e-mailed code) that POST /api/login/2fa completes.',
@@ -92,8 +95,9 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
   @ApiOperation({
-    summary: 'Complete a pending sign-in with its second proof',
+    summary: 'Complete a two-factor sign-in',
     description:
+      'Complete a pending sign-in with its second proof. ' +
       '`code` (from the authenticator app, or the e-mailed one) or `recoveryCode`. A TOTP code and a recovery code count once. ' +
       'Wrong codes count toward the sign-in limits; 5 drop the pending sign-in. No pending sign-in in this browser, or an expired one: 401.',
   })
@@ -120,9 +124,12 @@ export class AuthController {
   @UseGuards(AuthRateLimitGuard)
   @ApiCookieAuth()
   @ApiOperation({
-    summary: 'Create an account',
-    description: 'Public registration creates a client and signs them in. An admin may send a role; the admin stays signed in as themself.',
+    operationId: 'register',
+    summary: 'Register an account',
+    description:
+      'Create an account. Public registration creates a client and signs them in. An admin may send a role; the admin stays signed in as themself.',
   })
+  @ApiConflictResponse({ description: 'The e-mail address or the name is taken (`USERS.EMAIL_TAKEN`, `USERS.USERNAME_TAKEN`)' })
   @ApiCreatedResponse({ type: UserResponse })
   async register(@Body() body: RegisterRequest, @Req() req: FastifyRequest): Promise<UserResponse> {
     const actor = requestUser<User>(req);
@@ -140,7 +147,7 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Sign out: the session is destroyed on the server' })
+  @ApiOperation({ operationId: 'logout', summary: 'Sign out', description: 'Sign out: the session is destroyed on the server' })
   @ApiNoContentResponse()
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
     // The session lives in the session store's own connection, outside any transaction: the event is
@@ -153,7 +160,10 @@ export class AuthController {
   @Post('verify/request-code')
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
-  @ApiOperation({ summary: 'E-mail a 6-digit password reset code; the same answer whether or not the account exists' })
+  @ApiOperation({
+    summary: 'Request a password reset code',
+    description: 'E-mail a 6-digit password reset code; the same answer whether or not the account exists',
+  })
   @ApiOkResponse({ type: SuccessResponse })
   async requestResetCode(@Body() body: RequestCodeRequest): Promise<SuccessResponse> {
     await this.requestCode.execute({ email: body.email });
@@ -163,7 +173,11 @@ export class AuthController {
   @Post('verify/reset-password')
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
-  @ApiOperation({ summary: 'Set a new password with the e-mailed code; ends every session of the account' })
+  @ApiOperation({
+    operationId: 'resetPassword',
+    summary: 'Reset a password',
+    description: 'Set a new password with the e-mailed code; ends every session of the account',
+  })
   @ApiOkResponse({ type: SuccessResponse })
   async reset(@Body() body: ResetPasswordRequest): Promise<SuccessResponse> {
     await this.resetPassword.execute({ email: body.email, code: body.code, newPassword: body.newPassword });

@@ -7,6 +7,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import type { SignedInAccount } from '../../../../shared/auth/request-user';
@@ -28,7 +29,11 @@ export class TwoFactorController {
 
   @Post('setup')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Start two-factor sign-in: a new secret for an authenticator app (a QR code of otpauthUrl)' })
+  @ApiOperation({
+    summary: 'Set up two-factor sign-in',
+    description: 'Start two-factor sign-in: a new secret for an authenticator app (a QR code of otpauthUrl)',
+  })
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong current passwords (`AUTH.ACCOUNT_LOCKED`)' })
   @ApiOkResponse({ type: TwoFactorSetupResponse })
   @ApiBadRequestResponse({ description: 'errors.currentPassword: missing or wrong' })
   @ApiConflictResponse({ description: 'Two-factor sign-in is already on' })
@@ -38,7 +43,10 @@ export class TwoFactorController {
 
   @Post('enable')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Turn two-factor sign-in on with a first code from the app; answers 10 single-use recovery codes, shown once' })
+  @ApiOperation({
+    summary: 'Turn on two-factor sign-in',
+    description: 'Turn two-factor sign-in on with a first code from the app; answers 10 single-use recovery codes, shown once',
+  })
   @ApiOkResponse({ type: RecoveryCodesResponse })
   @ApiBadRequestResponse({ description: 'errors.code: not a current code of the secret set up' })
   @ApiConflictResponse({ description: 'Not set up, or already on' })
@@ -48,7 +56,11 @@ export class TwoFactorController {
 
   @Post('disable')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Turn two-factor sign-in off: the current password and a code from the app (or a recovery code)' })
+  @ApiOperation({
+    summary: 'Turn off two-factor sign-in',
+    description: 'Turn two-factor sign-in off: the current password and a code from the app (or a recovery code)',
+  })
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong current passwords or codes (`AUTH.ACCOUNT_LOCKED`)' })
   @ApiNoContentResponse()
   @ApiBadRequestResponse({ description: 'errors.currentPassword or errors.code' })
   @ApiConflictResponse({ description: 'Two-factor sign-in is off' })

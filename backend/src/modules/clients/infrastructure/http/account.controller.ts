@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Patch, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags, ApiConflictResponse, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { endSession, sessionIdOf } from '../../../../shared/session/request-session';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
@@ -20,7 +20,9 @@ export class AccountController {
   ) {}
 
   @Patch('update-account')
-  @ApiOperation({ summary: 'Change the signed-in user’s name, e-mail, company or password' })
+  @ApiOperation({ summary: 'Update own account', description: 'Change the signed-in user’s name, e-mail, company or password' })
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong current passwords (`AUTH.ACCOUNT_LOCKED`)' })
+  @ApiConflictResponse({ description: 'The e-mail address or the name is taken (`USERS.EMAIL_TAKEN`, `USERS.USERNAME_TAKEN`)' })
   @ApiOkResponse({ type: UserResponse })
   async update(@CurrentUser() user: User, @Body() body: UpdateAccountRequest, @Req() req: FastifyRequest): Promise<UserResponse> {
     const updated = await this.updateAccount.execute({
@@ -37,7 +39,11 @@ export class AccountController {
 
   @Delete('delete-account')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Delete the signed-in user’s account; its payments and credit history stay readable' })
+  @ApiOperation({
+    summary: 'Delete own account',
+    description: 'Delete the signed-in user’s account; its payments and credit history stay readable',
+  })
+  @ApiConflictResponse({ description: 'The last admin cannot delete their account (`USERS.LAST_ADMIN`)' })
   @ApiOkResponse({ type: SuccessResponse })
   async remove(
     @CurrentUser() user: User,

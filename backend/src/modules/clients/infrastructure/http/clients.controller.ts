@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiConflictResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionIdOf } from '../../../../shared/session/request-session';
 import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
@@ -31,7 +31,10 @@ export class ClientsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every account (clients and admins), id ascending; filter q (name or e-mail) and role' })
+  @ApiOperation({
+    summary: 'List accounts',
+    description: 'Every account (clients and admins), id ascending; filter q (name or e-mail) and role',
+  })
   @ApiListQuery('{"q":"ann","role":"client"}')
   @ApiOkResponse({ type: UserResponse, isArray: true })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<UserResponse[]> {
@@ -41,6 +44,7 @@ export class ClientsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get an account' })
   @ApiOkResponse({ type: UserResponse })
   async one(@Param('id', IdPipe) id: number): Promise<UserResponse> {
     const user = await this.users.findById(id);
@@ -49,6 +53,11 @@ export class ClientsController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update an account' })
+  @ApiConflictResponse({
+    description:
+      'The e-mail address or the name is taken, or the last admin would lose the role (`USERS.EMAIL_TAKEN`, `USERS.USERNAME_TAKEN`, `USERS.LAST_ADMIN`)',
+  })
   @ApiOkResponse({ type: UserResponse })
   async update(@Param('id', IdPipe) id: number, @Body() body: UpdateClientRequest): Promise<UserResponse> {
     return (await this.updateClient.execute({ id, ...body })).toPublic();
@@ -56,7 +65,11 @@ export class ClientsController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete an account: gone from lists and sign-in; its projects and payments stay' })
+  @ApiOperation({
+    summary: 'Delete an account',
+    description: 'Delete an account: gone from lists and sign-in; its projects and payments stay',
+  })
+  @ApiConflictResponse({ description: 'The admin’s own account, or the last admin (`USERS.DELETE_SELF`, `USERS.LAST_ADMIN`)' })
   @ApiNoContentResponse()
   async remove(@Param('id', IdPipe) id: number, @CurrentUser() actor: User): Promise<void> {
     await this.deleteAccount.execute({ userId: id, actorId: actor.id });
@@ -64,7 +77,11 @@ export class ClientsController {
 
   @Post(':id/end-sessions')
   @HttpCode(200)
-  @ApiOperation({ summary: "Sign an account out everywhere: every session of it ends (the admin's own current one excepted)" })
+  @ApiOperation({
+    operationId: 'endClientSessions',
+    summary: 'Sign an account out everywhere',
+    description: "Sign an account out everywhere: every session of it ends (the admin's own current one excepted)",
+  })
   @ApiOkResponse({ type: EndSessionsResponse })
   async signOutEverywhere(@Param('id', IdPipe) id: number, @Req() req: FastifyRequest): Promise<EndSessionsResponse> {
     const { ended } = await this.endSessions.execute({ userId: id, actorSessionId: sessionIdOf(req) ?? '' });

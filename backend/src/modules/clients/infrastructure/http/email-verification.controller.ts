@@ -1,5 +1,13 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCookieAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiConflictResponse,
+} from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { EmailVerification, LINK_INVALID, VERIFIED } from '../../application/email-verification/email-verification';
@@ -20,7 +28,11 @@ export class EmailVerificationController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Uses a verification link (single use, 7 days): the account’s e-mail address is verified' })
+  @ApiOperation({
+    operationId: 'verifyEmail',
+    summary: 'Verify an e-mail address',
+    description: 'Uses a verification link (single use, 7 days): the account’s e-mail address is verified',
+  })
   @ApiOkResponse({ type: SuccessResponse })
   async verify(@Body() body: VerifyEmailRequest): Promise<SuccessResponse> {
     await this.verification.verify(body.token);
@@ -31,7 +43,9 @@ export class EmailVerificationController {
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   @ApiCookieAuth()
-  @ApiOperation({ summary: 'Sends the signed-in account a new verification link (5 an hour)' })
+  @ApiOperation({ summary: 'Resend the verification link', description: 'Sends the signed-in account a new verification link (5 an hour)' })
+  @ApiConflictResponse({ description: 'The e-mail address is already verified (`EMAIL.ALREADY_VERIFIED`)' })
+  @ApiTooManyRequestsResponse({ description: 'More than 5 links in an hour (`EMAIL.TOO_MANY_LINKS`)' })
   @ApiOkResponse({ type: SuccessResponse })
   async resend(@CurrentUser() user: User): Promise<SuccessResponse> {
     const email = await this.verification.resend(user.id);

@@ -1,5 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+  ApiNotFoundResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { User } from '../../../clients';
 import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
@@ -61,7 +70,12 @@ export class CreditsController {
   @Post('create-credit-payment-intent')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  @ApiOperation({ summary: "Start buying a bundle by card, at the bundle's own price" })
+  @ApiOperation({
+    operationId: 'createCreditPaymentIntent',
+    summary: 'Start a bundle card payment',
+    description: "Start buying a bundle by card, at the bundle's own price",
+  })
+  @ApiNotFoundResponse({ description: 'No such bundle (`CREDITS.BUNDLE_NOT_FOUND`)' })
   @ApiOkResponse({ type: CreditPaymentIntentResponse })
   async creditIntent(@Body() body: CreditPaymentIntentRequest, @CurrentUser() user: User): Promise<CreditPaymentIntentResponse> {
     const amount = body.amount === undefined ? undefined : Money.fromDollars(body.amount, 'amount');
@@ -72,7 +86,12 @@ export class CreditsController {
   @Post('purchase-credits')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  @ApiOperation({ summary: "Add the bundle's credits for this user's succeeded card payment (once per payment)" })
+  @ApiOperation({
+    operationId: 'purchaseCredits',
+    summary: 'Add purchased credits',
+    description: "Add the bundle's credits for this user's succeeded card payment (once per payment)",
+  })
+  @ApiNotFoundResponse({ description: 'No such bundle (`CREDITS.BUNDLE_NOT_FOUND`)' })
   @ApiOkResponse({ type: PurchaseCreditsResponse })
   purchase(@Body() body: PurchaseCreditsRequest, @CurrentUser() user: User): Promise<PurchaseCreditsResponse> {
     return this.purchases.purchase(user, body.bundleId, body.stripePaymentId);
@@ -80,7 +99,11 @@ export class CreditsController {
 
   @Get('project-services-with-credits/:projectId')
   @UseGuards(SignedInGuard)
-  @ApiOperation({ summary: "A project's services with their credit eligibility and how they were paid (owner or admin)" })
+  @ApiOperation({
+    operationId: 'listProjectServicesWithCredits',
+    summary: "List a project's services with credits",
+    description: "A project's services with their credit eligibility and how they were paid (owner or admin)",
+  })
   @ApiOkResponse({ type: ServiceWithCreditsResponse, isArray: true })
   async projectServices(@Param('projectId', IdPipe) projectId: number, @CurrentUser() user: User): Promise<ServiceWithCreditsResponse[]> {
     const found = await this.queries.projectServices(projectId);
@@ -92,7 +115,8 @@ export class CreditsController {
   @Post('redeem-credits')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  @ApiOperation({ summary: 'Pay every eligible unpaid service of a project with credits (the owner)' })
+  @ApiOperation({ summary: 'Redeem credits', description: 'Pay every eligible unpaid service of a project with credits (the owner)' })
+  @ApiNotFoundResponse({ description: "No such project, or another client's (`PROJECTS.NOT_FOUND`, `ACCESS.NOT_FOUND`)" })
   @ApiOkResponse({ type: RedeemCreditsResponse })
   redeemCredits(@Body() body: RedeemCreditsRequest, @CurrentUser() user: User): Promise<RedeemCreditsResponse> {
     return this.redeem.execute(user, body.projectId, body.description);
@@ -100,7 +124,11 @@ export class CreditsController {
 
   @Get('credit-bundles')
   @UseGuards(SignedInGuard)
-  @ApiOperation({ summary: 'The bundles on sale (active only), cheapest first' })
+  @ApiOperation({
+    operationId: 'listCreditBundles',
+    summary: 'List bundles on sale',
+    description: 'The bundles on sale (active only), cheapest first',
+  })
   @ApiOkResponse({ type: BundleResponse, isArray: true })
   active(): Promise<BundleResponse[]> {
     return this.queries.activeBundles();
@@ -108,7 +136,7 @@ export class CreditsController {
 
   @Get('credit-bundles/admin')
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: 'Every bundle, active or not' })
+  @ApiOperation({ operationId: 'listAllCreditBundles', summary: 'List all bundles', description: 'Every bundle, active or not' })
   @ApiListQuery()
   @ApiOkResponse({ type: BundleResponse, isArray: true })
   async all(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<BundleResponse[]> {
@@ -119,7 +147,11 @@ export class CreditsController {
 
   @Get('credit-bundles/usage')
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: 'Number of purchases of each bundle: {"<bundleId>": count}' })
+  @ApiOperation({
+    operationId: 'getCreditBundleUsage',
+    summary: 'Count bundle purchases',
+    description: 'Number of purchases of each bundle: {"<bundleId>": count}',
+  })
   @ApiOkResponse({ schema: { type: 'object', additionalProperties: { type: 'integer' }, example: { '2': 14 } } })
   usage(): Promise<Record<string, number>> {
     return this.queries.usage();
@@ -127,6 +159,7 @@ export class CreditsController {
 
   @Post('credit-bundles')
   @UseGuards(AdminGuard)
+  @ApiOperation({ operationId: 'createCreditBundle', summary: 'Create a bundle' })
   @ApiCreatedResponse({ type: BundleResponse })
   async create(@Body() body: CreateBundleRequest): Promise<BundleResponse> {
     const bundle = await this.bundles.create({
@@ -141,6 +174,7 @@ export class CreditsController {
 
   @Patch('credit-bundles/:id')
   @UseGuards(AdminGuard)
+  @ApiOperation({ operationId: 'updateCreditBundle', summary: 'Update a bundle' })
   @ApiOkResponse({ type: BundleResponse })
   async update(@Param('id', IdPipe) id: number, @Body() body: UpdateBundleRequest): Promise<BundleResponse> {
     const bundle = await this.bundles.update(id, {
@@ -156,6 +190,7 @@ export class CreditsController {
   @Delete('credit-bundles/:id')
   @HttpCode(204)
   @UseGuards(AdminGuard)
+  @ApiOperation({ operationId: 'deleteCreditBundle', summary: 'Delete a bundle' })
   @ApiNoContentResponse({ description: 'Deleted; purchases made with it stay in the history' })
   async remove(@Param('id', IdPipe) id: number): Promise<void> {
     await this.bundles.remove(id);
@@ -163,7 +198,11 @@ export class CreditsController {
 
   @Get('user-credits/:userId')
   @UseGuards(SignedInGuard)
-  @ApiOperation({ summary: "A client's credit balance (that client or an admin)" })
+  @ApiOperation({
+    operationId: 'getUserCredits',
+    summary: "Get a client's credit balance",
+    description: "A client's credit balance (that client or an admin)",
+  })
   @ApiOkResponse({ type: UserCreditsResponse })
   async balance(@Param('userId', IdPipe) userId: number, @CurrentUser() user: User): Promise<UserCreditsResponse> {
     assertMayAccess(user, userId, 'Client');
@@ -173,7 +212,9 @@ export class CreditsController {
   @Get('clients-with-credits')
   @UseGuards(AdminGuard)
   @ApiOperation({
-    summary:
+    operationId: 'listClientsWithCredits',
+    summary: 'List clients with credits',
+    description:
       'Clients in name order with their balance and latest transactions (at most 5 each; the whole history is GET /api/credit-transactions/{clientId}). ' +
       'Optional search q on name or e-mail; with range=[start,end] one page and its total in Content-Range, without it the whole (searched) list',
   })
@@ -196,7 +237,11 @@ export class CreditsController {
 
   @Get('credit-transactions/:clientId')
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: "A client's whole credit history, newest first (the list carries only the latest few)" })
+  @ApiOperation({
+    operationId: 'listCreditTransactions',
+    summary: "List a client's credit history",
+    description: "A client's whole credit history, newest first (the list carries only the latest few)",
+  })
   @ApiOkResponse({ type: CreditTransactionResponse, isArray: true })
   clientTransactions(@Param('clientId', IdPipe) clientId: number): Promise<CreditTransactionResponse[]> {
     return this.queries.clientTransactions(clientId);
@@ -204,7 +249,11 @@ export class CreditsController {
 
   @Get('credit-projects/:clientId')
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: "The client's projects where credits were used" })
+  @ApiOperation({
+    operationId: 'listCreditProjects',
+    summary: 'List projects paid with credits',
+    description: "The client's projects where credits were used",
+  })
   @ApiOkResponse({ type: CreditProjectResponse, isArray: true })
   creditProjects(@Param('clientId', IdPipe) clientId: number): Promise<CreditProjectResponse[]> {
     return this.queries.creditProjects(clientId);
@@ -212,7 +261,8 @@ export class CreditsController {
 
   @Post('credit-adjustments')
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: 'Add or remove credits; a removal above the balance is refused (400)' })
+  @ApiOperation({ summary: 'Adjust credits', description: 'Add or remove credits; a removal above the balance is refused (400)' })
+  @ApiNotFoundResponse({ description: 'No such client (`USERS.NOT_FOUND`)' })
   @ApiCreatedResponse({ type: AdjustCreditsResponse })
   async adjustCredits(@Body() body: AdjustCreditsRequest): Promise<AdjustCreditsResponse> {
     const { balance } = await this.adjust.execute(body);

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags, ApiConflictResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { User } from '../../../clients';
 import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
@@ -36,7 +36,11 @@ export class EmailController {
   ) {}
 
   @Get('email-status')
-  @ApiOperation({ summary: 'Connect to the mail server and sign in, to tell whether e-mail can go out' })
+  @ApiOperation({
+    operationId: 'getEmailStatus',
+    summary: 'Check e-mail delivery',
+    description: 'Connect to the mail server and sign in, to tell whether e-mail can go out',
+  })
   @ApiOkResponse({ type: EmailStatusResponse })
   status(): Promise<EmailStatusResponse> {
     return this.probe.check();
@@ -44,21 +48,33 @@ export class EmailController {
 
   @Post('admin/test-email')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send a test of the welcome or project e-mail to any address' })
+  @ApiOperation({
+    operationId: 'sendTestEmail',
+    summary: 'Send a test e-mail',
+    description: 'Send a test of the welcome or project e-mail to any address',
+  })
   @ApiOkResponse({ type: EmailActionResponse })
   testEmail(@Body() body: TestEmailRequest): Promise<EmailActionResponse> {
     return this.handlers.sendTest(body.email, body.type);
   }
 
   @Get('send-test-welcome-email')
-  @ApiOperation({ summary: "Send a test welcome e-mail to the admin's own address" })
+  @ApiOperation({
+    operationId: 'sendTestWelcomeEmail',
+    summary: 'Send a test welcome e-mail',
+    description: "Send a test welcome e-mail to the admin's own address",
+  })
   @ApiOkResponse({ type: EmailActionResponse })
   testWelcome(@CurrentUser() user: User): Promise<EmailActionResponse> {
     return this.handlers.sendTest(user.email, 'welcome', user.username);
   }
 
   @Get('send-test-project-email')
-  @ApiOperation({ summary: "Send a test project notification to the admin's own address" })
+  @ApiOperation({
+    operationId: 'sendTestProjectEmail',
+    summary: 'Send a test project e-mail',
+    description: "Send a test project notification to the admin's own address",
+  })
   @ApiOkResponse({ type: EmailActionResponse })
   testProject(@CurrentUser() user: User): Promise<EmailActionResponse> {
     return this.handlers.sendTest(user.email, 'project', user.username);
@@ -66,7 +82,12 @@ export class EmailController {
 
   @Post('admin/send-client-invitation')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Invite someone to register: the link opens Register pre-filled with their address' })
+  @ApiOperation({
+    operationId: 'sendClientInvitation',
+    summary: 'Invite a client',
+    description: 'Invite someone to register: the link opens Register pre-filled with their address',
+  })
+  @ApiConflictResponse({ description: 'The address already has an account (`EMAIL.ALREADY_REGISTERED`)' })
   @ApiOkResponse({ type: EmailActionResponse })
   invite(@Body() body: InvitationRequest): Promise<EmailActionResponse> {
     return this.handlers.invite(body);
@@ -74,14 +95,22 @@ export class EmailController {
 
   @Post('admin/send-custom-email')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send an HTML e-mail, as written, to the listed addresses and/or every client' })
+  @ApiOperation({
+    operationId: 'sendCustomEmail',
+    summary: 'Send a custom e-mail',
+    description: 'Send an HTML e-mail, as written, to the listed addresses and/or every client',
+  })
   @ApiOkResponse({ type: CustomEmailResponse })
   custom(@Body() body: CustomEmailRequest): Promise<CustomEmailResponse> {
     return this.handlers.sendCustom(body);
   }
 
   @Get('admin/email-outbox')
-  @ApiOperation({ summary: 'Every stored message, newest first, with its state, tries and last error' })
+  @ApiOperation({
+    operationId: 'listOutboxMessages',
+    summary: 'List outbox messages',
+    description: 'Every stored message, newest first, with its state, tries and last error',
+  })
   @ApiListQuery('{"q":"ann@","status":"failed"}')
   @ApiOkResponse({ type: OutboxItemResponse, isArray: true })
   async outbox(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<OutboxItem[]> {
@@ -92,7 +121,11 @@ export class EmailController {
   }
 
   @Get('admin/email-outbox/:id')
-  @ApiOperation({ summary: 'One stored message with its HTML and text (not for password-reset e-mails)' })
+  @ApiOperation({
+    operationId: 'getOutboxMessage',
+    summary: 'Get an outbox message',
+    description: 'One stored message with its HTML and text (not for password-reset e-mails)',
+  })
   @ApiOkResponse({ type: OutboxDetailResponse })
   detail(@Param('id', IdPipe) id: number): Promise<OutboxDetailResponse> {
     return this.queries.detail(id);
@@ -100,7 +133,12 @@ export class EmailController {
 
   @Post('admin/email-outbox/:id/resend')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Queue a failed message again, its tries counted from 0' })
+  @ApiOperation({
+    operationId: 'resendOutboxMessage',
+    summary: 'Resend an outbox message',
+    description: 'Queue a failed message again, its tries counted from 0',
+  })
+  @ApiConflictResponse({ description: 'Only a failed message can be sent again (`EMAIL.NOT_FAILED`)' })
   @ApiOkResponse({ type: EmailActionResponse })
   resend(@Param('id', IdPipe) id: number): Promise<EmailActionResponse> {
     return this.handlers.resend(id);

@@ -28,7 +28,7 @@ export class ApiTokensController {
   constructor(private readonly tokens: ApiTokens) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create an API token; the token is in this answer only' })
+  @ApiOperation({ summary: 'Create an API token', description: 'Create an API token; the token is in this answer only' })
   @ApiCreatedResponse({ type: CreatedApiTokenResponse })
   async create(@Body() body: CreateApiTokenRequest, @CurrentUser() admin: SignedInAccount): Promise<CreatedApiTokenResponse> {
     const created = await this.tokens.create(body, admin.id);
@@ -36,7 +36,7 @@ export class ApiTokensController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'The API tokens that work, newest first, without their secrets' })
+  @ApiOperation({ summary: 'List API tokens', description: 'The API tokens that work, newest first, without their secrets' })
   @ApiOkResponse({ type: [ApiTokenResponse] })
   async list(): Promise<ApiTokenResponse[]> {
     return (await this.tokens.list()).map(toResponse);
@@ -44,7 +44,7 @@ export class ApiTokensController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Revoke an API token: it stops working at once' })
+  @ApiOperation({ summary: 'Revoke an API token', description: 'Revoke an API token: it stops working at once' })
   @ApiNoContentResponse()
   async revoke(@Param('id', IdPipe) id: number): Promise<void> {
     await this.tokens.revoke(id);

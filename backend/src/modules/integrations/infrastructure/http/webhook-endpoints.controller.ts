@@ -61,7 +61,7 @@ export class WebhookEndpointsController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Add a webhook endpoint; its signing secret is in this answer only' })
+  @ApiOperation({ summary: 'Create a webhook endpoint', description: 'Add a webhook endpoint; its signing secret is in this answer only' })
   @ApiCreatedResponse({ type: CreatedWebhookEndpointResponse })
   async create(@Body() body: CreateWebhookEndpointRequest, @CurrentUser() admin: SignedInAccount): Promise<CreatedWebhookEndpointResponse> {
     const made = await this.endpoints.create(body, admin.id);
@@ -69,14 +69,17 @@ export class WebhookEndpointsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'The webhook endpoints, newest first, without their secrets' })
+  @ApiOperation({ summary: 'List webhook endpoints', description: 'The webhook endpoints, newest first, without their secrets' })
   @ApiOkResponse({ type: [WebhookEndpointResponse] })
   async list(): Promise<WebhookEndpointResponse[]> {
     return (await this.endpoints.list()).map(toResponse);
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: "Change a webhook endpoint's URL, events, description, or turn it on or off" })
+  @ApiOperation({
+    summary: 'Update a webhook endpoint',
+    description: "Change a webhook endpoint's URL, events, description, or turn it on or off",
+  })
   @ApiOkResponse({ type: WebhookEndpointResponse })
   async update(@Param('id', IdPipe) id: number, @Body() body: UpdateWebhookEndpointRequest): Promise<WebhookEndpointResponse> {
     return toResponse(await this.endpoints.update(id, body));
@@ -84,7 +87,7 @@ export class WebhookEndpointsController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Remove a webhook endpoint' })
+  @ApiOperation({ summary: 'Delete a webhook endpoint', description: 'Remove a webhook endpoint' })
   @ApiNoContentResponse()
   async remove(@Param('id', IdPipe) id: number): Promise<void> {
     await this.endpoints.remove(id);

@@ -39,7 +39,11 @@ export class PaymentEmulatorController {
 
   @Post('payment_intents/:id/confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Confirm an emulated PaymentIntent with a test payment method (the owner only)' })
+  @ApiOperation({
+    operationId: 'confirmEmulatedPayment',
+    summary: 'Confirm an emulated payment',
+    description: 'Confirm an emulated PaymentIntent with a test payment method (the owner only)',
+  })
   @ApiOkResponse({ type: EmulatedIntentResponse })
   async confirm(@Param('id') id: string, @Body() body: EmulatorConfirmRequest, @CurrentUser() user: User): Promise<EmulatedIntentResponse> {
     return asStripeObject(await this.emulator.confirm(id.slice(0, 100), body.payment_method, user.id));

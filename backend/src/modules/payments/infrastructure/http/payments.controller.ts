@@ -28,7 +28,7 @@ export class PaymentsController {
   ) {}
 
   @Get('payments')
-  @ApiOperation({ summary: 'Payment history, newest first; filter q, day (YYYY-MM-DD) with tz, status' })
+  @ApiOperation({ summary: 'List payments', description: 'Payment history, newest first; filter q, day (YYYY-MM-DD) with tz, status' })
   @ApiListQuery('{"q":"harbour","day":"2026-11-21","tz":"Europe/Paris"}')
   @ApiOkResponse({ type: PaymentResponse, isArray: true })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<PaymentResponse[]> {
@@ -38,7 +38,11 @@ export class PaymentsController {
   }
 
   @Get('payments/summary')
-  @ApiOperation({ summary: 'Total and count of every payment matching the filter (the Total Revenue card)' })
+  @ApiOperation({
+    operationId: 'getPaymentSummary',
+    summary: 'Get payment totals',
+    description: 'Total and count of every payment matching the filter (the Total Revenue card)',
+  })
   @ApiQuery({ name: 'filter', required: false })
   @ApiOkResponse({ type: PaymentSummaryResponse })
   summary(@Query() query: Record<string, unknown>): Promise<PaymentSummaryResponse> {
@@ -46,7 +50,11 @@ export class PaymentsController {
   }
 
   @Get('payments/export.csv')
-  @ApiOperation({ summary: 'Every payment matching the filter, as a CSV download' })
+  @ApiOperation({
+    operationId: 'exportPaymentsCsv',
+    summary: 'Export payments as CSV',
+    description: 'Every payment matching the filter, as a CSV download',
+  })
   @ApiListQuery()
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } })
@@ -75,7 +83,11 @@ export class PaymentsController {
   }
 
   @Get('dashboard')
-  @ApiOperation({ summary: 'The dashboard cards and the 5 newest activities; tz is the admin’s IANA time zone' })
+  @ApiOperation({
+    operationId: 'getDashboard',
+    summary: 'Get the dashboard figures',
+    description: 'The dashboard cards and the 5 newest activities; tz is the admin’s IANA time zone',
+  })
   @ApiQuery({ name: 'tz', required: false, example: 'Europe/Paris' })
   @ApiOkResponse({ type: DashboardResponse })
   figures(@Query('tz') tz?: string): Promise<DashboardResponse> {

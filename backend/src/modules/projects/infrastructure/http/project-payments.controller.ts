@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags, ApiNotFoundResponse } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import type { User } from '../../../clients';
 import { CardPayments } from '../../../payments';
@@ -50,7 +50,11 @@ export class ProjectPaymentsController {
   ) {}
 
   @Get('project-remaining-balance/:projectId')
-  @ApiOperation({ summary: 'What is still owed on a project (the owner or an admin)' })
+  @ApiOperation({
+    operationId: 'getRemainingBalance',
+    summary: 'Get the remaining balance',
+    description: 'What is still owed on a project (the owner or an admin)',
+  })
   @ApiOkResponse({ type: RemainingBalanceResponse })
   async remaining(@Param('projectId', IdPipe) projectId: number, @CurrentUser() user: User): Promise<RemainingBalanceResponse> {
     return { unpaidAmount: (await this.cards.remainingBalance(user, projectId)).dollars };
@@ -58,7 +62,12 @@ export class ProjectPaymentsController {
 
   @Post('create-payment-intent')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Start a card payment of the unpaid remainder (the owner only)' })
+  @ApiOperation({
+    operationId: 'createPaymentIntent',
+    summary: 'Start a card payment',
+    description: 'Start a card payment of the unpaid remainder (the owner only)',
+  })
+  @ApiNotFoundResponse({ description: "No such project, or another client's (`PROJECTS.NOT_FOUND`, `ACCESS.NOT_FOUND`)" })
   @ApiOkResponse({ type: PaymentIntentResponse })
   async createIntent(@Body() body: ProjectIdRequest, @CurrentUser() user: User): Promise<PaymentIntentResponse> {
     const intent = await this.cards.createIntent(user, body.projectId);
@@ -67,7 +76,12 @@ export class ProjectPaymentsController {
 
   @Post('confirm-payment')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Record a card payment after the server has checked it with the provider' })
+  @ApiOperation({
+    operationId: 'confirmPayment',
+    summary: 'Confirm a card payment',
+    description: 'Record a card payment after the server has checked it with the provider',
+  })
+  @ApiNotFoundResponse({ description: "No such project, or another client's (`PROJECTS.NOT_FOUND`, `ACCESS.NOT_FOUND`)" })
   @ApiOkResponse({ type: ConfirmPaymentResponse })
   async confirm(@Body() body: ConfirmPaymentRequest, @CurrentUser() user: User): Promise<ConfirmPaymentResponse> {
     const projectId = await this.cards.confirm(user, body.projectId, body.paymentIntentId);

@@ -1,5 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { User } from '../../../clients';
 import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
@@ -51,7 +60,7 @@ export class ProjectsController {
 
   @Get('projects')
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: 'All projects with their services, newest first; filter q, isPaid, clientId' })
+  @ApiOperation({ summary: 'List projects', description: 'All projects with their services, newest first; filter q, isPaid, clientId' })
   @ApiListQuery('{"q":"harbour","isPaid":false}')
   @ApiOkResponse({ type: ProjectResponse, isArray: true })
   async list(
@@ -68,7 +77,11 @@ export class ProjectsController {
 
   @Get('projects/client/:userId')
   @UseGuards(SignedInGuard)
-  @ApiOperation({ summary: "A client's projects with their services (that client or an admin)" })
+  @ApiOperation({
+    operationId: 'listClientProjects',
+    summary: "List a client's projects",
+    description: "A client's projects with their services (that client or an admin)",
+  })
   @ApiOkResponse({ type: ProjectResponse, isArray: true })
   async ofClient(
     @Param('userId', IdPipe) userId: number,
@@ -82,6 +95,7 @@ export class ProjectsController {
 
   @Get('projects/:id')
   @UseGuards(SignedInGuard)
+  @ApiOperation({ summary: 'Get a project' })
   @ApiOkResponse({ type: ProjectResponse })
   async one(@Param('id', IdPipe) id: number, @CurrentUser() viewer: User): Promise<ProjectResponse> {
     const project = await this.view(id, viewer);
@@ -91,6 +105,7 @@ export class ProjectsController {
 
   @Get('projects/:id/services')
   @UseGuards(SignedInGuard)
+  @ApiOperation({ operationId: 'listProjectServices', summary: "List a project's service lines" })
   @ApiOkResponse({ type: ProjectServiceRef, isArray: true })
   async services(@Param('id', IdPipe) id: number, @CurrentUser() viewer: User): Promise<ProjectServiceRef[]> {
     const project = await this.one(id, viewer);
@@ -99,7 +114,7 @@ export class ProjectsController {
 
   @Post('projects')
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: 'Create a project; priced from its services; the client is e-mailed' })
+  @ApiOperation({ summary: 'Create a project', description: 'Create a project; priced from its services; the client is e-mailed' })
   @ApiCreatedResponse({ type: ProjectResponse })
   async create(@Body() body: ProjectRequest, @CurrentUser() viewer: User): Promise<ProjectResponse> {
     const project = await this.createProject.execute({
@@ -113,7 +128,10 @@ export class ProjectsController {
 
   @Put('projects/:id')
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: 'Edit a project; lines given replace the lines; the default-service rule of spec §7' })
+  @ApiOperation({
+    summary: 'Update a project',
+    description: 'Edit a project; lines given replace the lines; the default-service rule of spec §7',
+  })
   @ApiOkResponse({ type: ProjectResponse })
   async update(@Param('id', IdPipe) id: number, @Body() body: ProjectRequest, @CurrentUser() viewer: User): Promise<ProjectResponse> {
     await this.updateProject.execute({
@@ -129,6 +147,7 @@ export class ProjectsController {
   @Delete('projects/:id')
   @HttpCode(204)
   @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'Delete a project' })
   @ApiNoContentResponse({ description: 'Deleted; its payments stay in the history' })
   async remove(@Param('id', IdPipe) id: number): Promise<void> {
     await this.maintenance.delete(id);
@@ -136,7 +155,12 @@ export class ProjectsController {
 
   @Patch('projects/:id/mark-paid')
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: 'Record a completed manual payment of what is owed and mark the project paid' })
+  @ApiOperation({
+    operationId: 'markProjectPaid',
+    summary: 'Mark a project paid',
+    description: 'Record a completed manual payment of what is owed and mark the project paid',
+  })
+  @ApiConflictResponse({ description: 'The project is already paid (`PROJECTS.ALREADY_PAID`)' })
   @ApiOkResponse({ type: ProjectResponse })
   async markPaidByAdmin(
     @Param('id', IdPipe) id: number,
@@ -150,7 +174,13 @@ export class ProjectsController {
   @Post('mark-project-as-paid')
   @HttpCode(200)
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: 'The same as PATCH /api/projects/{id}/mark-paid, with the note as paymentNote' })
+  @ApiOperation({
+    operationId: 'markProjectAsPaid',
+    summary: 'Mark a project paid (id in the body)',
+    description: 'The same as PATCH /api/projects/{id}/mark-paid, with the note as paymentNote',
+  })
+  @ApiNotFoundResponse({ description: 'No such project (`PROJECTS.NOT_FOUND`)' })
+  @ApiConflictResponse({ description: 'The project is already paid (`PROJECTS.ALREADY_PAID`)' })
   @ApiOkResponse({ type: ProjectResponse })
   async markPaidByAdminBody(@Body() body: AdminMarkPaidRequest, @CurrentUser() viewer: User): Promise<ProjectResponse> {
     await this.markPaid.byAdmin(body.projectId, body.paymentNote);
@@ -160,7 +190,12 @@ export class ProjectsController {
   @Post('mark-project-as-paid/:id')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  @ApiOperation({ summary: "The owner's call once nothing is owed (all services paid with credits)" })
+  @ApiOperation({
+    operationId: 'markOwnProjectPaid',
+    summary: 'Mark own project paid',
+    description: "The owner's call once nothing is owed (all services paid with credits)",
+  })
+  @ApiConflictResponse({ description: 'The project is already paid (`PROJECTS.ALREADY_PAID`)' })
   @ApiOkResponse({ type: ProjectResponse })
   async markPaidByOwner(@Param('id', IdPipe) id: number, @CurrentUser() viewer: User): Promise<ProjectResponse> {
     await this.markPaid.byOwner(id, viewer);
@@ -170,7 +205,11 @@ export class ProjectsController {
   @Post('projects/:id/add-service')
   @HttpCode(200)
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: 'Add a service line (quantities add up); the price is recomputed' })
+  @ApiOperation({
+    operationId: 'addProjectService',
+    summary: 'Add a service line',
+    description: 'Add a service line (quantities add up); the price is recomputed',
+  })
   @ApiOkResponse({ type: ProjectResponse })
   async addService(
     @Param('id', IdPipe) id: number,

@@ -47,7 +47,7 @@ export class ServicesController {
 
   @Get()
   @UseGuards(SignedInGuard)
-  @ApiOperation({ summary: 'The catalogue, name ascending; with list parameters one page and Content-Range' })
+  @ApiOperation({ summary: 'List services', description: 'The catalogue, name ascending; with list parameters one page and Content-Range' })
   @ApiListQuery()
   @ApiOkResponse({ type: ServiceResponse, isArray: true })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<ServiceResponse[]> {
@@ -58,6 +58,7 @@ export class ServicesController {
 
   @Get(':id')
   @UseGuards(SignedInGuard)
+  @ApiOperation({ summary: 'Get a service' })
   @ApiOkResponse({ type: ServiceResponse })
   async one(@Param('id', IdPipe) id: number): Promise<ServiceResponse> {
     const s = await this.queries.one(id);
@@ -67,6 +68,7 @@ export class ServicesController {
 
   @Post()
   @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'Create a service' })
   @ApiCreatedResponse({ type: ServiceResponse })
   async create(@Body() body: ServiceRequest): Promise<ServiceResponse> {
     return toResponse(await this.catalogue.create(toInput(body)));
@@ -74,6 +76,7 @@ export class ServicesController {
 
   @Put(':id')
   @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'Update a service' })
   @ApiOkResponse({ type: ServiceResponse })
   async update(@Param('id', IdPipe) id: number, @Body() body: ServiceRequest): Promise<ServiceResponse> {
     return toResponse(await this.catalogue.update(id, toInput(body)));
@@ -82,6 +85,7 @@ export class ServicesController {
   @Delete(':id')
   @HttpCode(204)
   @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'Delete a service' })
   @ApiNoContentResponse({ description: 'Deleted; projects that used it keep their lines' })
   async remove(@Param('id', IdPipe) id: number): Promise<void> {
     await this.catalogue.remove(id);
