@@ -78,6 +78,9 @@ export const ERROR_CODES = {
   'USERS.USERNAME_TOO_SHORT': 'The name is too short',
   'WEBHOOK.BAD_URL': 'The webhook URL is refused',
   'WEBHOOK.NOT_FOUND': 'No such webhook endpoint',
+  'WEBHOOK.DISABLED': 'The webhook endpoint is turned off (no test event)',
+  'WEBHOOK.DELIVERY_NOT_FOUND': 'No such webhook delivery',
+  'WEBHOOK.DELIVERY_IN_FLIGHT': 'The delivery is being sent right now (no retry)',
   'WEBHOOK.REFUSED': 'A Stripe webhook whose signature does not check',
 } as const satisfies Record<string, string>;
 

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiConflictResponse, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SessionOnly } from '../../../../shared/auth/bearer-token';
 import { AdminGuard } from '../../../../shared/auth/guards';
 import { IdPipe } from '../../../../shared/http/id.pipe';
@@ -18,7 +18,12 @@ export class WebhookDeliveriesController {
 
   @Post(':id/retry')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send a delivery again now, with a fresh set of tries' })
+  @ApiOperation({
+    operationId: 'retryWebhookDelivery',
+    summary: 'Retry a webhook delivery',
+    description: 'Sends the delivery again now, with a fresh set of 8 tries.',
+  })
+  @ApiConflictResponse({ description: 'A try is under way (`WEBHOOK.DELIVERY_IN_FLIGHT`)' })
   @ApiAcceptedResponse({ type: WebhookDeliveryResponse })
   async retry(@Param('id', IdPipe) id: number): Promise<WebhookDeliveryResponse> {
     return toDeliveryResponse(await this.deliveries.retry(id));

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiConflictResponse,
   ApiCookieAuth,
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -95,14 +96,23 @@ export class WebhookEndpointsController {
 
   @Post(':id/test')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send a ping event to the endpoint now; answers its delivery' })
+  @ApiOperation({
+    operationId: 'sendWebhookTestEvent',
+    summary: 'Send a test event',
+    description: 'Sends a `ping` event to the endpoint now; answers its delivery (pending).',
+  })
+  @ApiConflictResponse({ description: 'The endpoint is turned off (`WEBHOOK.DISABLED`)' })
   @ApiAcceptedResponse({ type: WebhookDeliveryResponse })
   async sendTest(@Param('id', IdPipe) id: number): Promise<WebhookDeliveryResponse> {
     return toDeliveryResponse(await this.deliveries.sendTest(id));
   }
 
   @Get(':id/deliveries')
-  @ApiOperation({ summary: "The endpoint's delivery log, newest first (range; always answered as a page with Content-Range)" })
+  @ApiOperation({
+    operationId: 'listWebhookDeliveries',
+    summary: 'List webhook deliveries',
+    description: "The endpoint's delivery log, newest first; always answered as a page (25 rows unless `range` says) with Content-Range.",
+  })
   @ApiListQuery()
   @ApiOkResponse({ type: [WebhookDeliveryResponse] })
   async listDeliveries(
