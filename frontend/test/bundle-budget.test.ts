@@ -70,6 +70,7 @@ const PAGES: Page[] = [
   admin('/admin/clients', 'src/admin/clients/ClientList.tsx'),
   admin('/admin/payments', 'src/admin/payments/PaymentList.tsx'),
   admin('/admin/audit-events', 'src/admin/audit-events/AuditEventList.tsx'),
+  admin('/admin/integrations', 'src/admin/integrations/IntegrationsPage.tsx'),
 ];
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
