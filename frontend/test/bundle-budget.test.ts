@@ -192,6 +192,23 @@ describe('bundle budgets (production build, gzipped JS)', () => {
       const firstLoad = closure([entry!.fileName]);
       expect(new Set(inHtml), 'scripts and modulepreloads of index.html').toEqual(firstLoad);
 
+      // No cycle of static imports between chunks: a chunk in a cycle can run before a chunk it needs has
+      // run (react-admin's chunk once ran MUI's Table before MenuItem existed: a blank back office).
+      const cycles: string[] = [];
+      const state = new Map<string, 'open' | 'done'>();
+      const visit = (file: string, path: string[]) => {
+        if (state.get(file) === 'done') return;
+        if (state.get(file) === 'open') {
+          cycles.push([...path.slice(path.indexOf(file)), file].join(' -> '));
+          return;
+        }
+        state.set(file, 'open');
+        for (const next of byFile.get(file)!.imports) visit(next, [...path, file]);
+        state.set(file, 'done');
+      };
+      for (const c of chunks) visit(c.fileName, []);
+      expect(cycles, 'import cycles between chunks').toEqual([]);
+
       const chunkOf = (module: string): Chunk | undefined => {
         const path = join(frontendDir, module);
         return chunks.find((c) => c.moduleIds.includes(path));
