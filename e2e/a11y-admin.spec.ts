@@ -107,6 +107,30 @@ test.describe('Back office accessibility (issue 15)', () => {
     await expect(page.getByRole('table', { name: 'Activity' }).getByText(`A11y project ${person.email}`, { exact: false })).toBeVisible();
     found.push(...(await violations(page, '/admin/audit-events')));
 
+    // a token and an endpoint, so that both lists have content
+    const token = await page.request.post('/api/api-tokens', { data: { name: `A11y token ${person.email}`, scope: 'read' } });
+    expect(token.ok()).toBe(true);
+    const endpoint = await page.request.post('/api/webhook-endpoints', {
+      data: { url: 'http://127.0.0.1:9/a11y', events: ['project.paid'], description: 'A11y' },
+    });
+    expect(endpoint.ok()).toBe(true);
+    await page.goto('/admin/integrations');
+    await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+    await expect(page.getByText(`A11y token ${person.email}`)).toBeVisible();
+    found.push(...(await violations(page, '/admin/integrations')));
+    await keyboardDialog(page, page.getByRole('button', { name: 'Create token' }), 'Create API token');
+    await keyboardDialog(page, page.getByRole('button', { name: 'Add endpoint' }), 'Add endpoint');
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'http://127.0.0.1:9/a11y' })
+      .first()
+      .getByRole('button', { name: 'Deliveries' })
+      .click();
+    // the log, or (until the delivery routes exist) its error
+    const log = page.getByRole('list', { name: 'Deliveries' }).or(page.getByText('No deliveries yet')).or(page.getByRole('alert'));
+    await expect(log.first()).toBeVisible();
+    found.push(...(await violations(page, '/admin/integrations (deliveries open)')));
+
     expect(found).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Node 20 lacks Map.groupBy (Node 21+), which vitest 5 uses when it prints failures; without it a
@@ -28,6 +30,67 @@ const MOCKING_FILES = [
   'src/portal/layout/ClientLayout.test.tsx',
 ];
 
+/**
+ * ra-core (react-admin's headless core: no MUI), its i18n and data packages, and the packages only they
+ * use (decision 0025). Left to the automatic split, this code was cut into a dozen chunks by which lazy
+ * back-office pages use which part (Title's i18n and store, query-string, the notification and
+ * mutation hooks…), and each new page that used one more part cut them again: the Integrations page
+ * alone added 4.6 kB to /admin/projects, in glue between chunks and lost compression. As one chunk it
+ * stays the same whatever the pages use. ra-ui-materialui and react-admin keep the automatic split:
+ * they import MUI parts that the back office's own modules import too, and a chunk of them would
+ * import chunks that import it back (tried: a cycle between chunks, a blank back office).
+ */
+const REACT_ADMIN_CORE = new RegExp(
+  String.raw`node_modules[\\/](ra-core|ra-i18n-polyglot|ra-language-english|ra-data-simple-rest|node-polyglot|` +
+    String.raw`query-string|decode-uri-component|filter-obj|split-on-first|strict-uri-encode|inflection|` +
+    String.raw`react-hotkeys-hook|eventemitter3|react-error-boundary|warning|lodash)[\\/]`,
+);
+
+type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
+const mainModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const adminDir = fileURLToPath(new URL('./src/admin/', import.meta.url));
+
+/** Every module reached from `roots` through `next`, the roots included. */
+function reachable(roots: Iterable<string>, next: (id: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...next(id));
+  }
+  return seen;
+}
+
+/**
+ * The 'react-admin-core' chunk: REACT_ADMIN_CORE's modules and the library modules only they import
+ * (node-polyglot's helpers…), so that the chunk imports nothing that imports it back. Never a module
+ * the entry or a portal part imports (statically): no portal page may load react-admin.
+ */
+function reactAdminCore(info: ModuleInfoOf): Set<string> {
+  const all = reachable([mainModule], (id) => [...(info(id)?.importedIds ?? []), ...(info(id)?.dynamicallyImportedIds ?? [])]);
+  const portalRoots = [...all].filter(
+    (id) => id === mainModule || (!id.startsWith(adminDir) && (info(id)?.dynamicImporters.length ?? 0) > 0),
+  );
+  const portal = reachable(portalRoots, (id) => info(id)?.importedIds ?? []);
+  const chunk = new Set([...all].filter((id) => id.includes('/node_modules/') && !portal.has(id)));
+  // keep a module when it is one of REACT_ADMIN_CORE's, or when only modules in the chunk import it
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const id of chunk) {
+      if (!REACT_ADMIN_CORE.test(id) && info(id)!.importers.some((i) => !chunk.has(i))) {
+        chunk.delete(id);
+        changed = true;
+      }
+    }
+  }
+  return chunk;
+}
+
+/** One computation per build (Rolldown passes the same context to every call of a build). */
+const reactAdminCoreOf = new WeakMap<object, Set<string>>();
+
 // The backend serves the API under /api on the same origin in production;
 // in development Vite proxies it to the Nest server.
 export default defineConfig({
@@ -52,7 +115,18 @@ export default defineConfig({
         codeSplitting: {
           // What index.html loads at once goes into one file: fewer requests, and gzip compresses it as a
           // whole. Lazy pages (each route, the back office) keep the automatic split.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // ra-core and the packages only it uses, in one chunk every back-office page loads (see REACT_ADMIN_CORE)
+            {
+              name: (id, ctx) => {
+                let chunk = reactAdminCoreOf.get(ctx);
+                if (!chunk) reactAdminCoreOf.set(ctx, (chunk = reactAdminCore((m) => ctx.getModuleInfo(m))));
+                return chunk.has(id) ? 'react-admin-core' : null;
+              },
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -49,6 +49,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_USERNAME: E2E_ADMIN.username,
       AUTH_IP_LIMIT_PER_MIN: '10000',
       OUTBOX_POLL_MS: '500',
+      // webhook endpoints on this machine (http://127.0.0.1:…) for the Integrations page's tests
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       LOG_LEVEL: 'warn',
     },
   });

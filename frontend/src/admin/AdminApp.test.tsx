@@ -28,11 +28,13 @@ describe('back office (react-admin under /admin)', { timeout: 30_000 }, () => {
       'Payments',
       'Bundles',
       'Email System',
+      'Integrations',
       'Activity Log',
       'Logout',
     ]);
     expect(screen.getByRole('menuitem', { name: 'Activity Log' })).toHaveAttribute('href', '/admin/audit-events');
     expect(screen.getByRole('menuitem', { name: 'Bundles' })).toHaveAttribute('href', '/admin/credits');
+    expect(screen.getByRole('menuitem', { name: 'Integrations' })).toHaveAttribute('href', '/admin/integrations');
     // the dashboard asks for its figures in the admin's time zone, and nothing else
     await waitFor(() => expect(callsTo(spy, `GET /api/dashboard?tz=${encodeURIComponent(tz)}`)).toHaveLength(1));
     expect(spy.mock.calls.map(([url]) => String(url)).filter((u) => u !== '/api/user' && !u.startsWith('/api/dashboard'))).toEqual([]);
@@ -45,6 +47,7 @@ describe('back office (react-admin under /admin)', { timeout: 30_000 }, () => {
     ['/admin/payments', 'Payment History'],
     ['/admin/credits', 'Bundles'],
     ['/admin/email', 'Email System'],
+    ['/admin/integrations', 'Integrations'],
     ['/admin/audit-events', 'Activity Log'],
   ])('%s shows its title', async (route, title) => {
     mockFetch({ 'GET /api/user': { body: admin } });

@@ -21,6 +21,7 @@ import services from './services';
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
 const CreditsPage = lazyPage(() => import('./credits/CreditsPage'), 'CreditsPage');
 const EmailPage = lazyPage(() => import('./email/EmailPage'), 'EmailPage');
+const IntegrationsPage = lazyPage(() => import('./integrations/IntegrationsPage'), 'IntegrationsPage');
 // the photographer's own Account Settings: the portal's page (the same chunk), under the back office's title
 const AccountPage = lazyPage(() => import('../portal/pages/AccountPage'), 'AccountPage');
 
@@ -32,6 +33,7 @@ const pages: Record<string, { preload: () => Promise<unknown> }> = {
   payments: payments.list,
   credits: CreditsPage,
   email: EmailPage,
+  integrations: IntegrationsPage,
   account: AccountPage,
   'audit-events': auditEvents.list,
 };
@@ -106,6 +108,7 @@ export function AdminApp() {
       <CustomRoutes>
         <Route path="/credits" element={<CreditsPage />} />
         <Route path="/email" element={<EmailPage />} />
+        <Route path="/integrations" element={<IntegrationsPage />} />
         <Route
           path="/account"
           element={

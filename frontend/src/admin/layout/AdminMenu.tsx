@@ -6,6 +6,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import TollOutlined from '@mui/icons-material/TollOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import Divider from '@mui/material/Divider';
 import { Logout, Menu } from 'react-admin';
 
@@ -16,6 +17,7 @@ export const adminNav = [
   { to: '/admin/payments', label: 'Payments', icon: <ReceiptLongOutlined /> },
   { to: '/admin/credits', label: 'Bundles', icon: <TollOutlined /> },
   { to: '/admin/email', label: 'Email System', icon: <AlternateEmailOutlined /> },
+  { to: '/admin/integrations', label: 'Integrations', icon: <WebhookOutlined /> },
   { to: '/admin/audit-events', label: 'Activity Log', icon: <HistoryOutlined /> },
 ] as const;
 
