@@ -1,4 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
 
@@ -120,9 +123,6 @@ test.describe('Integrations page (issue 17)', () => {
     await expect(item.getByRole('list', { name: 'Events' })).toContainText('credits.redeemed');
     await expect(item.getByRole('list', { name: 'Events' })).not.toContainText('payment.succeeded');
 
-    // The delivery log and 'Send test event' need the delivery routes (slice 3); extend here once they exist:
-    // send a test event, see its row (pending or failed: nothing listens on port 9), Retry it.
-
     if (SHOTS) {
       await page.screenshot({ path: `${SHOTS}/1-integrations-desktop.png`, fullPage: true });
       // the phone: a context of its own (react-admin picks its phone layout when it starts)
@@ -132,11 +132,6 @@ test.describe('Integrations page (issue 17)', () => {
       await phone.goto('/admin/integrations');
       await expect(phone.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
       await expect(phone.getByText(url)).toBeVisible();
-      await phone.getByRole('button', { name: 'Deliveries' }).first().click();
-      // the deliveries route is slice 3's: until then the log says it could not load them
-      const log = phone.getByRole('list', { name: 'Deliveries' }).or(phone.getByText('No deliveries yet')).or(phone.getByRole('alert'));
-      await expect(log.first()).toBeVisible();
-      await phone.screenshot({ path: `${SHOTS}/4-integrations-phone.png`, fullPage: true });
       // no sideways scrolling on a phone
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await phone.getByRole('button', { name: 'Create token' }).click();
@@ -152,5 +147,84 @@ test.describe('Integrations page (issue 17)', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Endpoint deleted' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Webhook endpoints' }).getByRole('listitem').filter({ hasText: url })).toHaveCount(0);
+  });
+
+  test('sends a test event to a real receiver: the log shows the refused try, Retry delivers it, signed', async ({ page, browser }) => {
+    // The integrator's receiver: refuses the first delivery (500), takes the next (204).
+    const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(received.length === 1 ? 500 : 204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/studio-hooks`;
+    try {
+      await openIntegrations(page);
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add endpoint' });
+      await dialog.getByLabel('URL').fill(url);
+      await dialog.getByRole('checkbox', { name: 'project.paid' }).check();
+      await dialog.getByLabel('Description (optional)').fill('Accounting');
+      await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+      const shown = page.getByRole('dialog', { name: "Your endpoint's signing secret" });
+      const secret = (await shown.getByTestId('secret-value').textContent())!.trim();
+      await shown.getByRole('button', { name: 'Done' }).click();
+
+      const item = page.getByRole('list', { name: 'Webhook endpoints' }).getByRole('listitem').filter({ hasText: url }).first();
+      await item.getByRole('button', { name: 'Send test event' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Test event sent' })).toBeVisible();
+      // the log opens by itself
+      await expect(item.getByRole('button', { name: 'Hide deliveries' })).toBeVisible();
+      const row = item.getByRole('list', { name: 'Deliveries' }).getByRole('listitem').first();
+      await expect(row).toContainText('ping');
+      // the first try is made at once and refused; the log looks again by itself while it is pending
+      await expect(row).toContainText('HTTP 500', { timeout: 10_000 });
+      await expect(row).toContainText('The receiver answered 500');
+      await expect(row).toContainText('1 attempt');
+      await expect(row).toContainText('next try');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/6-delivery-failed.png`, fullPage: true });
+
+      await row.getByRole('button', { name: /^Retry ping delivery/ }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Delivery queued' })).toBeVisible();
+      await expect(row.locator('[data-status="succeeded"]')).toBeVisible({ timeout: 10_000 });
+      await expect(row).toContainText('HTTP 204');
+      await expect(row.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/7-delivery-retried.png`, fullPage: true });
+
+      // what the receiver got: the same event twice, each signed with the endpoint's secret
+      expect(received).toHaveLength(2);
+      const event = JSON.parse(received[0].body) as { id: string; type: string; data: { endpoint: { url: string } } };
+      expect(event).toMatchObject({ type: 'ping', data: { endpoint: { url } } });
+      for (const r of received) {
+        expect(r.body).toBe(received[0].body);
+        expect(r.headers['studio-event-id']).toBe(event.id);
+        const [t, v1] = String(r.headers['studio-signature'])
+          .split(',')
+          .map((kv) => kv.split('=')[1]);
+        expect(v1).toBe(createHmac('sha256', secret).update(`${t}.${r.body}`).digest('hex'));
+      }
+
+      if (SHOTS) {
+        const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+        await signIn(phone, ADMIN.email, ADMIN.password);
+        await expect(phone).toHaveURL(/\/admin\/?$/);
+        await phone.goto('/admin/integrations');
+        const phoneItem = phone.getByRole('list', { name: 'Webhook endpoints' }).getByRole('listitem').filter({ hasText: url }).first();
+        await phoneItem.getByRole('button', { name: 'Deliveries' }).click();
+        await expect(phoneItem.getByRole('list', { name: 'Deliveries' })).toContainText('HTTP 204');
+        await phone.screenshot({ path: `${SHOTS}/4-integrations-phone.png`, fullPage: true });
+        expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await phone.context().close();
+      }
+      await item.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete endpoint' }).getByRole('button', { name: 'Delete' }).click();
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((r) => receiver.close(r));
+    }
   });
 });

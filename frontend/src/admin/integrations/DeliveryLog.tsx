@@ -16,6 +16,8 @@ import type { WebhookDelivery } from './types';
 
 /** How many deliveries the log shows (the newest). */
 export const DELIVERIES_SHOWN = 10;
+/** How often the log looks again while a delivery is pending. */
+const PENDING_REFRESH_MS = 2000;
 
 /** An endpoint's newest deliveries: status, answer, error, next try, and Retry on failed and pending ones. */
 export function DeliveryLog({ endpointId }: { endpointId: number }) {
@@ -25,6 +27,8 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
   const deliveries = useQuery({
     queryKey: deliveriesKey(endpointId),
     queryFn: () => api.getDeliveries(endpointId, { start: 0, end: DELIVERIES_SHOWN - 1 }),
+    // While a delivery is on its way (the first try comes within a second or two), look again now and then.
+    refetchInterval: (query) => (query.state.data?.data.some((d) => d.status === 'pending') ? PENDING_REFRESH_MS : false),
   });
 
   const retry = useMutation({
