@@ -133,6 +133,7 @@ export function completeDocument(document: OpenAPIObject, facts: Map<string, Rou
       operation.security = securityOf(fact);
       describeParameters(operation, fact);
       describeErrors(operation, method, path, fact);
+      describeCallbacks(operation, operation.tags);
     }
   }
 
@@ -148,6 +149,42 @@ export function completeDocument(document: OpenAPIObject, facts: Map<string, Rou
     (error.properties.code as SchemaObject).enum = Object.keys(ERROR_CODES);
   }
   return document;
+}
+
+/**
+ * The requests the portal itself sends (webhook events, declared with @ApiCallbacks): their summary,
+ * operationId (`webhookClientCreated`), the signature headers, and what a receiver's answers mean.
+ */
+function describeCallbacks(operation: OperationObject, tags: string[] | undefined): void {
+  for (const [event, callback] of Object.entries(operation.callbacks ?? {})) {
+    for (const item of Object.values(callback as Record<string, Record<string, OperationObject>>)) {
+      const sent = item.post;
+      if (!sent) continue;
+      sent.operationId = 'webhook' + event.replace(/(^|[._])(\w)/g, (_, __, c: string) => c.toUpperCase());
+      sent.summary = `The ${event} event`;
+      sent.description =
+        `Sent to the endpoint's URL when it subscribes to \`${event}\`. Check \`Studio-Signature\` before trusting the body: ` +
+        'HMAC-SHA256, keyed with the endpoint\'s secret, of `<t>.<raw body>`, hex, as `v1`.';
+      sent.tags = tags;
+      sent.security = [];
+      sent.parameters = [
+        { name: 'Studio-Event-Id', in: 'header', required: true, schema: { type: 'string' }, description: 'The event id (`evt_…`)' },
+        { name: 'Studio-Event-Type', in: 'header', required: true, schema: { type: 'string' }, description: 'The event type' },
+        {
+          name: 'Studio-Signature',
+          in: 'header',
+          required: true,
+          schema: { type: 'string', example: 't=1795670000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd' },
+          description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`',
+        },
+      ];
+      sent.responses = {
+        '2XX': { description: 'Delivered (within 10 s)' },
+        '4XX': { description: 'Not delivered: tried again after WEBHOOK_RETRY_MS (30 s), doubling, 8 tries in all' },
+        default: { description: 'Anything else (5xx, a redirect, no answer within 10 s): tried again likewise' },
+      };
+    }
+  }
 }
 
 function securityOf(fact: RouteFacts): Array<Record<string, string[]>> {

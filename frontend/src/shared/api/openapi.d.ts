@@ -2266,6 +2266,108 @@ export interface components {
              */
             lastUsedAt: string | null;
         };
+        ClientCreatedEvent: {
+            /**
+             * @description The same on every try: de-duplicate by it
+             * @example evt_3q2Xw9Zb7cJ0mKpLr5sT1A
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change happened
+             */
+            createdAt: string;
+            /** @enum {string} */
+            type: "client.created";
+            /** @description The client, as GET /api/clients/{id} shows it */
+            data: components["schemas"]["UserResponse"];
+        };
+        ProjectEvent: {
+            /**
+             * @description The same on every try: de-duplicate by it
+             * @example evt_3q2Xw9Zb7cJ0mKpLr5sT1A
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change happened
+             */
+            createdAt: string;
+            /** @enum {string} */
+            type: "project.created" | "project.paid";
+            /** @description The project, as GET /api/projects/{id} shows it to the admin */
+            data: components["schemas"]["ProjectResponse"];
+        };
+        PaymentEvent: {
+            /**
+             * @description The same on every try: de-duplicate by it
+             * @example evt_3q2Xw9Zb7cJ0mKpLr5sT1A
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change happened
+             */
+            createdAt: string;
+            /** @enum {string} */
+            type: "payment.succeeded" | "payment.refunded";
+            /** @description The payment, as a row of GET /api/payments */
+            data: components["schemas"]["PaymentResponse"];
+        };
+        CreditsEventData: {
+            /** @example 7 */
+            userId: number;
+            /**
+             * @description The client's credit balance after the entry
+             * @example 8
+             */
+            balance: number;
+            /** @description The ledger entry */
+            transaction: components["schemas"]["CreditTransactionResponse"];
+        };
+        CreditsEvent: {
+            /**
+             * @description The same on every try: de-duplicate by it
+             * @example evt_3q2Xw9Zb7cJ0mKpLr5sT1A
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change happened
+             */
+            createdAt: string;
+            /** @enum {string} */
+            type: "credits.purchased" | "credits.redeemed";
+            data: components["schemas"]["CreditsEventData"];
+        };
+        PingEndpoint: {
+            /** @example 3 */
+            id: number;
+            /** @example https://hooks.example.com/studio */
+            url: string;
+            /** @example Accounting */
+            description: string | null;
+        };
+        PingEventData: {
+            /** @example A test event from the studio portal */
+            message: string;
+            endpoint: components["schemas"]["PingEndpoint"];
+        };
+        PingEvent: {
+            /**
+             * @description The same on every try: de-duplicate by it
+             * @example evt_3q2Xw9Zb7cJ0mKpLr5sT1A
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change happened
+             */
+            createdAt: string;
+            /** @enum {string} */
+            type: "ping";
+            data: components["schemas"]["PingEventData"];
+        };
         CreateWebhookEndpointRequest: {
             /** @example https://hooks.example.com/studio */
             url: string;

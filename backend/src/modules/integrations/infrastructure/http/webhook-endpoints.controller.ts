@@ -1,9 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiCallbacks,
   ApiConflictResponse,
   ApiCookieAuth,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
@@ -21,7 +23,12 @@ import { WebhookDeliveries } from '../../application/webhook-deliveries';
 import { WebhookEndpoints } from '../../application/webhook-endpoints';
 import type { WebhookEndpoint } from '../../domain/webhook-endpoint';
 import {
+  ClientCreatedEvent,
   CreatedWebhookEndpointResponse,
+  CreditsEvent,
+  PaymentEvent,
+  PingEvent,
+  ProjectEvent,
   CreateWebhookEndpointRequest,
   UpdateWebhookEndpointRequest,
   WebhookDeliveryResponse,
@@ -62,6 +69,27 @@ export class WebhookEndpointsController {
   ) {}
 
   @Post()
+  @ApiExtraModels(ClientCreatedEvent, ProjectEvent, PaymentEvent, CreditsEvent, PingEvent)
+  @ApiCallbacks(
+    ...(
+      [
+        ['client.created', ClientCreatedEvent],
+        ['project.created', ProjectEvent],
+        ['project.paid', ProjectEvent],
+        ['payment.succeeded', PaymentEvent],
+        ['payment.refunded', PaymentEvent],
+        ['credits.purchased', CreditsEvent],
+        ['credits.redeemed', CreditsEvent],
+        ['ping', PingEvent],
+      ] as const
+    ).map(([name, type]) => ({
+      name,
+      callbackUrl: '{$request.body#/url}',
+      method: 'post',
+      requestBody: { type },
+      expectedResponse: { status: 200, description: 'Any 2xx within 10 s: delivered' },
+    })),
+  )
   @ApiOperation({ summary: 'Create a webhook endpoint', description: 'Add a webhook endpoint; its signing secret is in this answer only' })
   @ApiCreatedResponse({ type: CreatedWebhookEndpointResponse })
   async create(@Body() body: CreateWebhookEndpointRequest, @CurrentUser() admin: SignedInAccount): Promise<CreatedWebhookEndpointResponse> {

@@ -86,3 +86,56 @@ export class WebhookDeliveryResponse {
   nextAttemptAt: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
+
+/*
+ * The events as sent to an endpoint (CONTRACT §9), for the OpenAPI description's callbacks on
+ * createWebhookEndpoint: `{id, type, createdAt, data}` with `data` the object as the API shows it.
+ */
+const ref = (schema: string) => ({ allOf: [{ $ref: `#/components/schemas/${schema}` }] });
+
+abstract class WebhookEventEnvelope {
+  @ApiProperty({ example: 'evt_3q2Xw9Zb7cJ0mKpLr5sT1A', description: 'The same on every try: de-duplicate by it' }) id: string;
+  @ApiProperty({ format: 'date-time', description: 'When the change happened' }) createdAt: string;
+}
+
+export class ClientCreatedEvent extends WebhookEventEnvelope {
+  @ApiProperty({ enum: ['client.created'] }) type: 'client.created';
+  @ApiProperty({ ...ref('UserResponse'), description: 'The client, as GET /api/clients/{id} shows it' }) data: object;
+}
+
+export class ProjectEvent extends WebhookEventEnvelope {
+  @ApiProperty({ enum: ['project.created', 'project.paid'] }) type: 'project.created' | 'project.paid';
+  @ApiProperty({ ...ref('ProjectResponse'), description: 'The project, as GET /api/projects/{id} shows it to the admin' }) data: object;
+}
+
+export class PaymentEvent extends WebhookEventEnvelope {
+  @ApiProperty({ enum: ['payment.succeeded', 'payment.refunded'] }) type: 'payment.succeeded' | 'payment.refunded';
+  @ApiProperty({ ...ref('PaymentResponse'), description: 'The payment, as a row of GET /api/payments' }) data: object;
+}
+
+export class CreditsEventData {
+  @ApiProperty({ example: 7 }) userId: number;
+  @ApiProperty({ example: 8, description: "The client's credit balance after the entry" }) balance: number;
+  @ApiProperty({ ...ref('CreditTransactionResponse'), description: 'The ledger entry' }) transaction: object;
+}
+
+export class CreditsEvent extends WebhookEventEnvelope {
+  @ApiProperty({ enum: ['credits.purchased', 'credits.redeemed'] }) type: 'credits.purchased' | 'credits.redeemed';
+  @ApiProperty({ type: CreditsEventData }) data: CreditsEventData;
+}
+
+class PingEndpoint {
+  @ApiProperty({ example: 3 }) id: number;
+  @ApiProperty({ example: 'https://hooks.example.com/studio' }) url: string;
+  @ApiProperty({ nullable: true, type: String, example: 'Accounting' }) description: string | null;
+}
+
+export class PingEventData {
+  @ApiProperty({ example: 'A test event from the studio portal' }) message: string;
+  @ApiProperty({ type: PingEndpoint }) endpoint: PingEndpoint;
+}
+
+export class PingEvent extends WebhookEventEnvelope {
+  @ApiProperty({ enum: ['ping'] }) type: 'ping';
+  @ApiProperty({ type: PingEventData }) data: PingEventData;
+}
