@@ -164,7 +164,7 @@ function describeCallbacks(operation: OperationObject, tags: string[] | undefine
       sent.summary = `The ${event} event`;
       sent.description =
         `Sent to the endpoint's URL when it subscribes to \`${event}\`. Check \`Studio-Signature\` before trusting the body: ` +
-        'HMAC-SHA256, keyed with the endpoint\'s secret, of `<t>.<raw body>`, hex, as `v1`.';
+        "HMAC-SHA256, keyed with the endpoint's secret, of `<t>.<raw body>`, hex, as `v1`.";
       sent.tags = tags;
       sent.security = [];
       sent.parameters = [
