@@ -22,7 +22,7 @@ import { useIntegrationsApi } from './dataProvider';
 import { EXPIRY_CHOICES, newTokenValues, toTokenRequest, TOKEN_NAME_MAX, validateToken, type TokenFormValues } from './forms';
 import { scopeLabel } from './labels';
 import { TOKENS_KEY } from './queries';
-import { SecretReveal } from './SecretReveal';
+import { SecretRevealStep } from './SecretReveal';
 import type { CreatedApiToken } from './types';
 
 const resolver = resolverFrom(validateToken);
@@ -77,18 +77,12 @@ export function CreateTokenDialog({ open, onClose }: CreateTokenDialogProps) {
       {created ? (
         <>
           <DialogTitle id={titleId}>Your new API token</DialogTitle>
-          <DialogContent>
-            <SecretReveal
-              label={`${created.name} (${scopeLabel(created.scope).toLowerCase()})`}
-              secret={created.token}
-              hint="Send it as the Authorization header: Bearer followed by a space and the token."
-            />
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2.5 }}>
-            <Button variant="contained" onClick={onClose}>
-              Done
-            </Button>
-          </DialogActions>
+          <SecretRevealStep
+            label={`${created.name} (${scopeLabel(created.scope).toLowerCase()})`}
+            secret={created.token}
+            hint="Send it as the Authorization header: Bearer followed by a space and the token."
+            onDone={onClose}
+          />
         </>
       ) : (
         <form noValidate onSubmit={onSubmit}>

@@ -30,7 +30,7 @@ import {
   type EndpointFormValues,
 } from './forms';
 import { ENDPOINTS_KEY } from './queries';
-import { SecretReveal } from './SecretReveal';
+import { SecretRevealStep } from './SecretReveal';
 import type { CreatedWebhookEndpoint, WebhookEndpoint, WebhookEventType } from './types';
 
 const resolver = resolverFrom(validateEndpoint);
@@ -98,18 +98,12 @@ export function EndpointFormDialog({ open, onClose, endpoint }: EndpointFormDial
       {created ? (
         <>
           <DialogTitle id={titleId}>Your endpoint&apos;s signing secret</DialogTitle>
-          <DialogContent>
-            <SecretReveal
-              label={`Signing secret for ${created.url}`}
-              secret={created.secret}
-              hint="Check the Studio-Signature header of each delivery with it (HMAC-SHA256 of the timestamp, a dot and the raw body)."
-            />
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2.5 }}>
-            <Button variant="contained" onClick={onClose}>
-              Done
-            </Button>
-          </DialogActions>
+          <SecretRevealStep
+            label={`Signing secret for ${created.url}`}
+            secret={created.secret}
+            hint="Check the Studio-Signature header of each delivery with it (HMAC-SHA256 of the timestamp, a dot and the raw body)."
+            onDone={onClose}
+          />
         </>
       ) : (
         <form noValidate onSubmit={onSubmit}>

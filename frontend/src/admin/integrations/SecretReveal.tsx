@@ -2,6 +2,8 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 
@@ -70,5 +72,21 @@ export function SecretReveal({ label, secret, hint }: SecretRevealProps) {
         </Typography>
       )}
     </Box>
+  );
+}
+
+/** The step of a dialog that shows a new secret once: the secret, then Done. */
+export function SecretRevealStep({ onDone, ...reveal }: SecretRevealProps & { onDone: () => void }) {
+  return (
+    <>
+      <DialogContent>
+        <SecretReveal {...reveal} />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button variant="contained" onClick={onDone}>
+          Done
+        </Button>
+      </DialogActions>
+    </>
   );
 }

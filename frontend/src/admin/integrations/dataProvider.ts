@@ -51,7 +51,7 @@ export function toDelivery(raw: Raw): WebhookDelivery {
   return {
     id: num(raw.id),
     eventId: String(raw.eventId ?? ''),
-    type: String(raw.type ?? ''),
+    type: String(raw.type ?? '') as WebhookDelivery['type'],
     status: status === 'succeeded' || status === 'failed' ? status : 'pending',
     attempts: num(raw.attempts),
     lastStatusCode: raw.lastStatusCode === null || raw.lastStatusCode === undefined ? null : num(raw.lastStatusCode),

@@ -86,3 +86,13 @@ export type CustomEmailRequest = Schemas['CustomEmailRequest'];
 export type CustomEmailResponse = Schemas['CustomEmailResponse'];
 export type OutboxItem = Schemas['OutboxItemResponse'];
 export type OutboxDetail = Schemas['OutboxDetailResponse'];
+
+/* ---- Integrations (CONTRACT §9) ---- */
+export type ApiToken = Schemas['ApiTokenResponse'];
+export type CreatedApiToken = Schemas['CreatedApiTokenResponse'];
+export type CreateApiTokenRequest = Schemas['CreateApiTokenRequest'];
+export type WebhookEndpoint = Schemas['WebhookEndpointResponse'];
+export type CreatedWebhookEndpoint = Schemas['CreatedWebhookEndpointResponse'];
+export type CreateWebhookEndpointRequest = Schemas['CreateWebhookEndpointRequest'];
+export type UpdateWebhookEndpointRequest = Schemas['UpdateWebhookEndpointRequest'];
+export type WebhookDelivery = Schemas['WebhookDeliveryResponse'];
