@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, type ApiFakes } from '../shared/testing';
+import { projectsMethods } from './dataProvider';
 import { ProjectList } from './ProjectList';
 import { fakeDataProvider, renderInAdmin } from './test-helpers';
 import type { Project } from './types';
@@ -42,16 +44,15 @@ const projects = [
   },
 ] as Project[];
 
-function setup(overrides = {}) {
-  const dp = fakeDataProvider(
-    { projects, services: [], clients: [] },
-    {
-      markProjectPaid: vi.fn(async (id: number) => ({ data: { ...projects[0], id, isPaid: true } })),
-      ...overrides,
-    },
-  );
+function setup(calls: ApiFakes<typeof projectsMethods> = {}) {
+  const dp = fakeDataProvider({ projects, services: [], clients: [] });
+  // the page's own calls (not the dataProvider's)
+  const api = fakeApi(projectsMethods, {
+    markProjectPaid: vi.fn(async (id: number) => ({ data: { ...projects[0], id, isPaid: true } })),
+    ...calls,
+  });
   renderInAdmin(<ProjectList />, dp);
-  return { dp, user: userEvent.setup() };
+  return { dp, api, user: userEvent.setup() };
 }
 
 const lastListCall = (dp: ReturnType<typeof fakeDataProvider>) =>
@@ -134,11 +135,11 @@ describe('Projects page', { timeout: 30_000 }, () => {
   });
 
   it('marks a project as paid', async () => {
-    const { dp, user } = setup();
+    const { api, user } = setup();
     const row = (await screen.findByText('Smith wedding', {}, { timeout: 20_000 })).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Mark as Paid' }));
     expect(await screen.findByText('Project marked as paid')).toBeInTheDocument();
-    expect(dp.markProjectPaid).toHaveBeenCalledWith(1);
+    expect(api.markProjectPaid).toHaveBeenCalledWith(1);
   });
 
   it('tells when marking as paid fails', async () => {

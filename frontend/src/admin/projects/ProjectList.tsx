@@ -16,10 +16,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { DataTable, ListBase, Pagination, Title, useDataProvider, useListContext, useRefresh, type DataProvider } from 'react-admin';
+import { DataTable, ListBase, Pagination, Title, useDataProvider, useListContext, useRefresh } from 'react-admin';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import type { ProjectsMethods } from './dataProvider';
+import { useProjectsApi } from './dataProvider';
 import { PaidChip } from './PaidChip';
 import { DEFAULT_PROJECT_SORT } from './projectRules';
 import { ProjectThumbnail } from './ProjectThumbnail';
@@ -109,7 +109,8 @@ function RowActions({ project, busy, onView, onEdit, onMarkPaid, onDelete }: Row
 
 function ProjectListView() {
   const { data, total, isPending, isFetching, error, filterValues } = useListContext<Project>();
-  const dataProvider = useDataProvider<DataProvider & ProjectsMethods>();
+  const dataProvider = useDataProvider();
+  const api = useProjectsApi();
   const refresh = useRefresh();
   const toast = useToast();
 
@@ -117,7 +118,7 @@ function ProjectListView() {
   const [form, setForm] = useState<{ open: boolean; project: Project | null }>({ open: false, project: null });
 
   const markPaid = useMutation({
-    mutationFn: (project: Project) => dataProvider.markProjectPaid(project.id),
+    mutationFn: (project: Project) => api.markProjectPaid(project.id),
     onSuccess: () => {
       toast('Project marked as paid');
       refresh();
