@@ -169,4 +169,21 @@ describe('Projects page', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create New Project' }));
     expect(await screen.findByRole('heading', { name: 'Create Project' })).toBeInTheDocument();
   });
+
+  it("shows 'Failed to load projects' when the list cannot be loaded", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dp = fakeDataProvider(
+      {},
+      {
+        getList: vi.fn(async () => {
+          throw new HttpError('Internal server error', 500, {});
+        }),
+      },
+    );
+    renderInAdmin(<ProjectList />, dp);
+    const alert = await screen.findByRole('alert', {}, { timeout: 20_000 });
+    expect(alert).toHaveTextContent('Failed to load projects');
+    expect(alert).toHaveTextContent('Please try again later or contact support.');
+    expect(screen.queryByRole('table', { name: 'Projects' })).not.toBeInTheDocument();
+  });
 });

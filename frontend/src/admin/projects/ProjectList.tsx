@@ -4,15 +4,13 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -28,9 +26,11 @@ import { ListSearch } from '../shared/ListSearch';
 import { errorMessage, useToast } from './toast';
 import type { Project } from './types';
 
-// The side panel and the form dialog (with its form library) load when first opened.
+// The side panel and the form dialog (with its form library) load when first opened, the error panel
+// when the list fails.
 const ProjectDetailsPanel = lazy(() => import('./ProjectDetailsPanel').then((m) => ({ default: m.ProjectDetailsPanel })));
 const ProjectFormDialog = lazy(() => import('./ProjectFormDialog').then((m) => ({ default: m.ProjectFormDialog })));
+const LoadErrorAlert = lazy(() => import('../shared/LoadErrorAlert').then((m) => ({ default: m.LoadErrorAlert })));
 
 /** Server paging: 25 rows a page. */
 export const PROJECTS_PER_PAGE = 25;
@@ -171,10 +171,11 @@ function ProjectListView() {
           </Box>
           <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Loading projects" />}</Box>
           {error ? (
-            <Alert severity="error" sx={{ m: 2 }}>
-              <AlertTitle>Failed to load projects</AlertTitle>
-              Please try again later or contact support.
-            </Alert>
+            <Suspense fallback={null}>
+              <LoadErrorAlert title="Failed to load projects" sx={{ m: 2 }}>
+                Please try again later or contact support.
+              </LoadErrorAlert>
+            </Suspense>
           ) : (
             <DataTable<Project>
               rowClick={false}
