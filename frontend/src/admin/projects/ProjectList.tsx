@@ -10,7 +10,6 @@ import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -76,7 +75,7 @@ interface RowActionsProps {
 
 function RowActions({ project, busy, onView, onEdit, onMarkPaid, onDelete }: RowActionsProps) {
   return (
-    <Stack direction="row" spacing={0.25} sx={{ justifyContent: 'flex-end' }}>
+    <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>
       <Tooltip title="View project">
         <IconButton aria-label="View project" size="small" onClick={onView}>
           <VisibilityOutlined fontSize="small" />
@@ -103,7 +102,7 @@ function RowActions({ project, busy, onView, onEdit, onMarkPaid, onDelete }: Row
           </IconButton>
         </span>
       </Tooltip>
-    </Stack>
+    </Box>
   );
 }
 
