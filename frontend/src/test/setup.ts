@@ -3,6 +3,7 @@
 import * as matchers from '@testing-library/jest-dom/matchers';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
+import { preloadAdminToast } from '../admin/shared/toast';
 import { preloadToastView } from '../shared/ui/toast';
 
 expect.extend(matchers);
@@ -19,3 +20,5 @@ afterEach(() => {
 // The toast's Snackbar is a chunk loaded with the first toast (decision 0014); loaded here once, toasts
 // show synchronously in tests as they did before.
 await preloadToastView();
+// The same for the back office's toast (decision 0026).
+await preloadAdminToast();

@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '../../shared/api/schema';
 import { fakeDataProvider, renderInAdmin } from '../projects/test-helpers';
+import { fakeApi } from '../shared/testing';
 import { ACTION_LABELS } from './actions';
 import { AuditEventList } from './AuditEventList';
+import { auditEventsMethods } from './dataProvider';
 
 const events: AuditEvent[] = [
   {
@@ -35,12 +37,13 @@ function setup() {
   vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
     timeZone: 'Europe/Paris',
   } as Intl.ResolvedDateTimeFormatOptions);
-  const dp = fakeDataProvider(
-    { 'audit-events': events },
-    { exportAuditEventsCsv: vi.fn(async () => ({ data: { filename: 'activity-log.csv', size: 10 } })) },
-  );
+  const dp = fakeDataProvider({ 'audit-events': events });
+  // the page's own call (not the dataProvider's)
+  const api = fakeApi(auditEventsMethods, {
+    exportAuditEventsCsv: vi.fn(async () => ({ data: { filename: 'activity-log.csv', size: 10 } })),
+  });
   renderInAdmin(<AuditEventList />, dp, { resource: 'audit-events' });
-  return { dp, user: userEvent.setup() };
+  return { dp, api, user: userEvent.setup() };
 }
 
 type Dp = ReturnType<typeof setup>['dp'];
@@ -116,12 +119,12 @@ describe('Activity Log page', { timeout: 30_000 }, () => {
   });
 
   it('exports the filtered events through the backend CSV', async () => {
-    const { dp, user } = setup();
+    const { dp, api, user } = setup();
     await user.type(await screen.findByRole('searchbox', { name: 'Search the activity log' }, { timeout: 20_000 }), 'ana');
     await waitFor(() => expect(lastList(dp)?.filter).toMatchObject({ q: 'ana' }), { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() =>
-      expect(dp.exportAuditEventsCsv).toHaveBeenCalledWith(
+      expect(api.exportAuditEventsCsv).toHaveBeenCalledWith(
         expect.objectContaining({ q: 'ana', tz: 'Europe/Paris' }),
         expect.objectContaining({ field: 'at', order: 'DESC' }),
       ),

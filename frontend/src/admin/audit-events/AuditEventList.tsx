@@ -14,14 +14,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { DataTable, ListBase, Pagination, Title, useDataProvider, useListContext, useNotify, type DataProvider } from 'react-admin';
+import { DataTable, ListBase, Pagination, Title, useListContext, useNotify } from 'react-admin';
 import type { AuditEvent } from '../../shared/api/schema';
 import { formatDateTime } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { ListSearch } from '../shared/ListSearch';
 import { serverMessage } from '../shared/toast';
 import { ACTION_CHOICES, actionLabel } from './actions';
-import { DEFAULT_AUDIT_SORT, type AuditEventsFilter, type AuditEventsMethods } from './dataProvider';
+import { DEFAULT_AUDIT_SORT, useAuditEventsApi, type AuditEventsFilter } from './dataProvider';
 
 export const AUDIT_EVENTS_PER_PAGE = 25;
 /** Who did it, when no account did: the system, a visitor or the card provider's webhook. */
@@ -44,10 +44,10 @@ function withFilter(filters: Record<string, unknown>, key: keyof AuditEventsFilt
 /** Export: the backend's CSV of every event matching the filters (as Payment History's Export does). */
 function ExportCsvButton() {
   const { filterValues, sort } = useListContext<AuditEvent>();
-  const dataProvider = useDataProvider<DataProvider & AuditEventsMethods>();
+  const api = useAuditEventsApi();
   const notify = useNotify();
   const exportCsv = useMutation({
-    mutationFn: () => dataProvider.exportAuditEventsCsv({ ...(filterValues as AuditEventsFilter), tz: browserTimeZone() }, sort),
+    mutationFn: () => api.exportAuditEventsCsv({ ...(filterValues as AuditEventsFilter), tz: browserTimeZone() }, sort),
     onError: (e) => notify(e instanceof Error && e.message ? e.message : 'Export failed', { type: 'error' }),
   });
   return (

@@ -21,7 +21,7 @@ export function cleanFilter(filter: AuditEventsFilter): AuditEventsFilter {
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== null && v !== '')) as AuditEventsFilter;
 }
 
-/** The Activity Log's custom call, spread into the admin dataProvider. */
+/** The Activity Log's own call (its chunk, not the back office's dataProvider). */
 export const auditEventsMethods = {
   /** GET /api/audit-events/export.csv?filter=...&sort=...: downloads the CSV of the filtered events. */
   async exportAuditEventsCsv(
@@ -38,3 +38,8 @@ export const auditEventsMethods = {
 };
 
 export type AuditEventsMethods = typeof auditEventsMethods;
+
+/** The page's calls (tests replace them with `fakeApi`). */
+export function useAuditEventsApi(): AuditEventsMethods {
+  return auditEventsMethods;
+}

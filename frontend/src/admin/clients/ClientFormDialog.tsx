@@ -9,11 +9,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useCreate, useDataProvider, useUpdate } from 'react-admin';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { useCreate, useUpdate } from 'react-admin';
 import { textFieldProps } from '../../shared/forms/fields';
 import { MAX_LENGTH, resolverFrom } from '../../shared/forms/validation';
-import type { ClientCreateData, ClientRecord, ClientUpdateData } from './dataProvider';
+import { useClientsApi, type ClientCreateData, type ClientRecord, type ClientUpdateData } from './dataProvider';
 import { serverMessage, useAdminToast, showServerFieldErrors } from '../shared/toast';
 import { CLIENT_ROLES, clientMessages, clientValidator, type ClientFormValues, type ClientRole } from './validation';
 
@@ -69,7 +68,7 @@ export function ClientFormDialog({
   const toast = useAdminToast();
   const titleId = useId();
   const descriptionId = useId();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const api = useClientsApi();
   const [endingSessions, setEndingSessions] = useState(false);
   const pending = creating || updating || endingSessions || form.formState.isSubmitting;
 
@@ -78,7 +77,7 @@ export function ClientFormDialog({
     if (!record) return;
     setEndingSessions(true);
     try {
-      const result = await dataProvider.endClientSessions(record.id);
+      const result = await api.endClientSessions(record.id);
       toast({ title: 'Signed out everywhere', description: result.message });
     } catch (error) {
       toast({ title: 'Sign-out failed', description: serverMessage(error, 'Failed to end the sessions'), variant: 'destructive' });

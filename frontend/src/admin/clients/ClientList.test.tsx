@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { canDeleteClient, ClientList, DELETE_CLIENT_CONFIRMATION } from './ClientList';
-import type { ClientRecord } from './dataProvider';
+import { fakeApi } from '../shared/testing';
+import { clientsMethods, type ClientRecord } from './dataProvider';
 import { fakeDataProvider, renderInAdmin } from './testing';
 
 const rows: ClientRecord[] = [
@@ -185,7 +186,8 @@ describe('Clients page', { timeout: 20_000 }, () => {
 
   it('signs a client out everywhere from the Edit Client dialog and says how many sessions ended', async () => {
     const endClientSessions = vi.fn(async () => ({ success: true, message: 'Signed out of 2 sessions.', ended: 2 }));
-    renderInAdmin(<ClientList />, { dataProvider: fakeDataProvider({ getList: listOf(rows), endClientSessions }) });
+    fakeApi(clientsMethods, { endClientSessions });
+    renderInAdmin(<ClientList />, { dataProvider: fakeDataProvider({ getList: listOf(rows) }) });
     await screen.findByText('Jane Client');
     await userEvent.click(within(rowOf('Jane Client')).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Client' });

@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, callsTo, mockFetch } from '../../test/utils';
-import { clientsOverrides } from './dataProvider';
+import { clientsOverrides } from './overrides';
 
 const created = { id: 12, username: 'Jane', email: 'jane@example.com', role: 'client', company: null };
 

@@ -8,6 +8,7 @@ import { CURRENT_USER_KEY } from '../../portal/features/auth/api';
 import type { User } from '../../shared/api/schema';
 import { admin } from '../../test/utils';
 import { i18nProvider } from '../providers/i18nProvider';
+import { CRUD_METHODS, onlyCrud } from '../shared/testing';
 
 /** The signed-in admin of component tests. */
 export const signedInAdmin = { id: 1, fullName: 'admin', email: 'admin@example.com' };
@@ -21,13 +22,15 @@ export const fakeAuthProvider = (identity = signedInAdmin): AuthProvider => ({
   getPermissions: async () => 'admin',
 });
 
-/** A dataProvider whose methods are vi.fn()s; pass the ones a test needs. */
-export function fakeDataProvider(methods: Partial<Record<string, (...args: never[]) => unknown>>): DataProvider {
+/**
+ * A dataProvider whose CRUD methods are vi.fn()s; pass the ones a test needs (the others reject). A page's
+ * own calls are not the dataProvider's: fake them with `fakeApi` (../shared/testing).
+ */
+export function fakeDataProvider(methods: Partial<Record<string, (...args: never[]) => unknown>> = {}): DataProvider {
+  onlyCrud(methods);
   const fail = (name: string) => vi.fn(async () => Promise.reject(new Error(`unexpected ${name}`)));
   const base: Record<string, unknown> = {};
-  for (const name of ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany']) {
-    base[name] = fail(name);
-  }
+  for (const name of CRUD_METHODS) base[name] = fail(name);
   return { ...base, ...methods } as unknown as DataProvider;
 }
 

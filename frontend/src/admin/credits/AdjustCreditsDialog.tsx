@@ -16,10 +16,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useDataProvider, type DataProvider } from 'react-admin';
 import { formatCredits } from '../../shared/ui/formatters';
 import { serverFieldErrors, serverMessage, useAdminToast } from '../shared/toast';
-import type { CreditsMethods } from './dataProvider';
+import { useCreditsApi } from './dataProvider';
 import { CLIENTS_KEY, CREDIT_PROJECTS_KEY, CREDIT_TRANSACTIONS_KEY } from './queries';
 import type { AdjustmentType, ClientCreditsPage, ClientWithCredits, CreditAdjustment } from './types';
 
@@ -39,7 +38,7 @@ export function balanceAfter(balance: number, amount: number, type: AdjustmentTy
  * (opens at 0, minimum 1); Confirm is disabled while the amount is 0 or less or a request is pending.
  */
 export function AdjustCreditsDialog({ client, onClose }: AdjustCreditsDialogProps) {
-  const dataProvider = useDataProvider<DataProvider & CreditsMethods>();
+  const api = useCreditsApi();
   const queryClient = useQueryClient();
   const toast = useAdminToast();
   const titleId = useId();
@@ -64,7 +63,7 @@ export function AdjustCreditsDialog({ client, onClose }: AdjustCreditsDialogProp
   }, [open]);
 
   const adjust = useMutation({
-    mutationFn: (adjustment: CreditAdjustment) => dataProvider.adjustCredits(adjustment),
+    mutationFn: (adjustment: CreditAdjustment) => api.adjustCredits(adjustment),
     onSuccess: async ({ data }, adjustment) => {
       toast({
         title: 'Credits Adjusted',

@@ -13,12 +13,11 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useDataProvider, type DataProvider } from 'react-admin';
 import { textFieldProps } from '../../shared/forms/fields';
 import { resolverFrom } from '../../shared/forms/validation';
 import { serverMessage, useAdminToast, showServerFieldErrors } from '../shared/toast';
 import { BUNDLE_MAX_LENGTH, bundleFormValues, toBundleData, validateBundle, type BundleFormValues } from './bundleForm';
-import type { CreditsMethods } from './dataProvider';
+import { useCreditsApi } from './dataProvider';
 import { CREDITS_KEY } from './queries';
 import type { CreditBundle, CreditBundleData } from './types';
 
@@ -35,14 +34,13 @@ const resolver = resolverFrom(validateBundle);
 export function BundleFormDialog({ open, onClose, record }: BundleFormDialogProps) {
   const editing = Boolean(record);
   const form = useForm<BundleFormValues>({ defaultValues: bundleFormValues(record), resolver });
-  const dataProvider = useDataProvider<DataProvider & CreditsMethods>();
+  const api = useCreditsApi();
   const queryClient = useQueryClient();
   const toast = useAdminToast();
   const titleId = useId();
 
   const save = useMutation({
-    mutationFn: (data: CreditBundleData) =>
-      record ? dataProvider.updateCreditBundle(record.id, data) : dataProvider.createCreditBundle(data),
+    mutationFn: (data: CreditBundleData) => (record ? api.updateCreditBundle(record.id, data) : api.createCreditBundle(data)),
   });
   const pending = save.isPending || form.formState.isSubmitting;
 

@@ -23,10 +23,10 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, useDataProvider, useExpanded, useRecordContext, type DataProvider } from 'react-admin';
+import { DataTable, useExpanded, useRecordContext } from 'react-admin';
 import { formatCredits, formatDate, initials } from '../../shared/ui/formatters';
 import type { ClientCreditsList } from './clientCreditsList';
-import type { CreditsMethods } from './dataProvider';
+import { useCreditsApi } from './dataProvider';
 import { creditProjectsKey, creditTransactionsKey } from './queries';
 import { isCredit, signedAmount, transactionLabel } from './transactions';
 import type { ClientWithCredits, CreditTransaction } from './types';
@@ -206,10 +206,10 @@ function ClientDetails() {
 
 /** The projects where the client's credits were used, fetched only while the row is expanded. */
 function CreditProjects({ clientId }: { clientId: number }) {
-  const dataProvider = useDataProvider<DataProvider & CreditsMethods>();
+  const api = useCreditsApi();
   const projects = useQuery({
     queryKey: creditProjectsKey(clientId),
-    queryFn: () => dataProvider.getCreditProjects(clientId).then((r) => r.data),
+    queryFn: () => api.getCreditProjects(clientId).then((r) => r.data),
     retry: false,
   });
   return (
@@ -261,10 +261,10 @@ function CreditProjects({ clientId }: { clientId: number }) {
  * carries show at once meanwhile.
  */
 function ClientTransactions({ client }: { client: ClientWithCredits }) {
-  const dataProvider = useDataProvider<DataProvider & CreditsMethods>();
+  const api = useCreditsApi();
   const history = useQuery({
     queryKey: creditTransactionsKey(client.id),
-    queryFn: () => dataProvider.getCreditTransactions(client.id).then((r) => r.data),
+    queryFn: () => api.getCreditTransactions(client.id).then((r) => r.data),
     placeholderData: client.transactions,
     retry: false,
   });

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeDataProvider, renderInAdmin } from '../clients/testing';
+import { fakeApi, type ApiFakes } from '../shared/testing';
 import { CreditsPage } from './CreditsPage';
+import { creditsMethods } from './dataProvider';
 import type { ClientCreditsQuery, ClientWithCredits, CreditBundle } from './types';
 
 const bundles: CreditBundle[] = [
@@ -67,15 +69,17 @@ const serverClients = (list: ClientWithCredits[]) =>
     return { data: found.slice(page * perPage, (page + 1) * perPage), total: found.length };
   });
 
-function provider(overrides: Record<string, (...args: never[]) => unknown> = {}) {
-  return fakeDataProvider({
+/** Renders the page with its own calls faked (the defaults below, then `calls`); it makes no CRUD call. */
+function renderCreditsPage(calls: ApiFakes<typeof creditsMethods> = {}) {
+  fakeApi(creditsMethods, {
     getCreditBundlesAdmin: vi.fn(async () => ({ data: bundles })),
     getCreditBundleUsage: vi.fn(async () => ({ data: { '2': 4 } })),
     getClientsWithCredits: serverClients(clients),
     getCreditProjects: vi.fn(async (id: number) => ({ data: id === 7 ? [{ id: 3, name: 'Harbour Wedding' }] : [] })),
     getCreditTransactions: vi.fn(async (id: number) => ({ data: clients.find((c) => c.id === id)?.transactions ?? [] })),
-    ...overrides,
+    ...calls,
   });
+  return renderInAdmin(<CreditsPage />, { dataProvider: fakeDataProvider() });
 }
 
 const bundleRow = (name: string) => screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
@@ -85,7 +89,7 @@ const expandButton = (name: string) => within(clientRow(name)).getAllByRole('but
 
 describe('Bundles page', { timeout: 20_000 }, () => {
   it('shows one spinner while loading, then the bundles with usage, dashes and badges', async () => {
-    renderInAdmin(<CreditsPage />, { dataProvider: provider() });
+    renderCreditsPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Bundles' })).toBeInTheDocument();
     expect(screen.getAllByRole('progressbar')).toHaveLength(1);
     await screen.findByText('Starter Pack');
@@ -107,11 +111,9 @@ describe('Bundles page', { timeout: 20_000 }, () => {
 
   it("shows 0 usage when usage is unknown and 'No credit bundles found' when there are none", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderInAdmin(<CreditsPage />, {
-      dataProvider: provider({
-        getCreditBundlesAdmin: vi.fn(async () => ({ data: [] })),
-        getCreditBundleUsage: vi.fn(async () => Promise.reject(new Error('Failed to fetch bundle usage'))),
-      }),
+    renderCreditsPage({
+      getCreditBundlesAdmin: vi.fn(async () => ({ data: [] })),
+      getCreditBundleUsage: vi.fn(async () => Promise.reject(new Error('Failed to fetch bundle usage'))),
     });
     expect(await screen.findByText('No credit bundles found')).toBeInTheDocument();
     expect(screen.queryByText('Error loading data')).not.toBeInTheDocument();
@@ -119,10 +121,8 @@ describe('Bundles page', { timeout: 20_000 }, () => {
 
   it("shows 'Error loading data' when the bundles or the clients fail", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderInAdmin(<CreditsPage />, {
-      dataProvider: provider({
-        getClientsWithCredits: vi.fn(async () => Promise.reject(new Error('Failed to fetch clients with credits'))),
-      }),
+    renderCreditsPage({
+      getClientsWithCredits: vi.fn(async () => Promise.reject(new Error('Failed to fetch clients with credits'))),
     });
     expect(await screen.findByText('Error loading data')).toBeInTheDocument();
     expect(screen.queryByText('Starter Pack')).not.toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('Bundles page', { timeout: 20_000 }, () => {
   it('creates a bundle: defaults, spec messages, body and toast', async () => {
     const createCreditBundle = vi.fn(async (data: object) => ({ data: { id: 9, ...data } }));
     const getCreditBundlesAdmin = vi.fn(async () => ({ data: bundles }));
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ createCreditBundle, getCreditBundlesAdmin }) });
+    renderCreditsPage({ createCreditBundle, getCreditBundlesAdmin });
     await screen.findByText('Starter Pack');
     await userEvent.click(screen.getByRole('button', { name: 'Add Bundle' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Bundle' });
@@ -169,7 +169,7 @@ describe('Bundles page', { timeout: 20_000 }, () => {
     const updateCreditBundle = vi.fn(async () => {
       throw new HttpError('Bundle name is required', 400, { statusCode: 400, message: 'Bundle name is required' });
     });
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ updateCreditBundle }) });
+    renderCreditsPage({ updateCreditBundle });
     await screen.findByText('Pro Pack');
     await userEvent.click(within(bundleRow('Pro Pack')).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Bundle' });
@@ -196,7 +196,7 @@ describe('Bundles page', { timeout: 20_000 }, () => {
 
   it('deletes after the confirmation with the bundle name', async () => {
     const deleteCreditBundle = vi.fn(async (id: number) => ({ data: { id } }));
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ deleteCreditBundle }) });
+    renderCreditsPage({ deleteCreditBundle });
     await screen.findByText('Starter Pack');
     await userEvent.click(within(bundleRow('Starter Pack')).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
@@ -214,7 +214,7 @@ describe('Bundles page', { timeout: 20_000 }, () => {
   it("shows 'Failed to delete credit bundle' when the server says nothing", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const deleteCreditBundle = vi.fn(async () => Promise.reject(new HttpError('', 500, {})));
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ deleteCreditBundle }) });
+    renderCreditsPage({ deleteCreditBundle });
     await screen.findByText('Starter Pack');
     await userEvent.click(within(bundleRow('Starter Pack')).getByRole('button', { name: 'Delete' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -226,7 +226,7 @@ describe('Bundles page', { timeout: 20_000 }, () => {
 describe('Client Credits', { timeout: 20_000 }, () => {
   it('lists clients with balances and searches by name or e-mail on the server, with a clear button', async () => {
     const getClientsWithCredits = serverClients(clients);
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ getClientsWithCredits }) });
+    renderCreditsPage({ getClientsWithCredits });
     await screen.findByText('Jane Doe');
     expect(getClientsWithCredits).toHaveBeenCalledTimes(1);
     expect(getClientsWithCredits).toHaveBeenCalledWith({ q: '', page: 0, perPage: 25 });
@@ -265,7 +265,7 @@ describe('Client Credits', { timeout: 20_000 }, () => {
       transactions: [],
     }));
     const getClientsWithCredits = serverClients(many);
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ getClientsWithCredits }) });
+    renderCreditsPage({ getClientsWithCredits });
     await screen.findByText('Client 01');
     const list = screen.getByRole('table', { name: 'Clients' });
     expect(within(list).getAllByTestId(/^client-credits-/)).toHaveLength(25);
@@ -296,7 +296,7 @@ describe('Client Credits', { timeout: 20_000 }, () => {
   });
 
   it("shows 'There are no clients with credit history.' when there are no clients", async () => {
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ getClientsWithCredits: vi.fn(async () => ({ data: [], total: 0 })) }) });
+    renderCreditsPage({ getClientsWithCredits: vi.fn(async () => ({ data: [], total: 0 })) });
     expect(await screen.findByText('No Clients Found')).toBeInTheDocument();
     expect(screen.getByText('There are no clients with credit history.')).toBeInTheDocument();
   });
@@ -317,7 +317,7 @@ describe('Client Credits', { timeout: 20_000 }, () => {
       await gate;
       return { data: [...(clients.find((c) => c.id === id)?.transactions ?? []), older] };
     });
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ getCreditTransactions }) });
+    renderCreditsPage({ getCreditTransactions });
     await screen.findByText('Jane Doe');
     expect(getCreditTransactions).not.toHaveBeenCalled();
     await userEvent.click(expandButton('Jane Doe'));
@@ -331,7 +331,7 @@ describe('Client Credits', { timeout: 20_000 }, () => {
 
   it('expands one client at a time and fetches credit projects only on expand', async () => {
     const getCreditProjects = vi.fn(async (id: number) => ({ data: id === 7 ? [{ id: 3, name: 'Harbour Wedding' }] : [] }));
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ getCreditProjects }) });
+    renderCreditsPage({ getCreditProjects });
     await screen.findByText('Jane Doe');
     expect(getCreditProjects).not.toHaveBeenCalled();
 
@@ -379,7 +379,7 @@ describe('Client Credits', { timeout: 20_000 }, () => {
   it('adjusts credits: opens at 0 and add, Confirm disabled at 0, sends the body, toasts and updates the balance', async () => {
     const adjustCredits = vi.fn(async () => ({ data: { userId: 7, balance: 11 } }));
     const getClientsWithCredits = serverClients(clients);
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ adjustCredits, getClientsWithCredits }) });
+    renderCreditsPage({ adjustCredits, getClientsWithCredits });
     await screen.findByText('Jane Doe');
     await userEvent.click(within(clientRow('Jane Doe')).getByRole('button', { name: 'Adjust credits' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adjust Credits' });
@@ -415,7 +415,7 @@ describe('Client Credits', { timeout: 20_000 }, () => {
     const getCreditProjects = vi.fn(async () => ({ data: [] }));
     // the server's answer has no balance: the page computes it locally
     const adjustCredits = vi.fn(async () => ({ data: { userId: 7, balance: Number.NaN } }));
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ adjustCredits, getClientsWithCredits, getCreditProjects }) });
+    renderCreditsPage({ adjustCredits, getClientsWithCredits, getCreditProjects });
     await screen.findByText('Jane Doe');
     await userEvent.click(expandButton('Jane Doe'));
     await screen.findByText('No projects found where credits were used.');
@@ -446,7 +446,7 @@ describe('Client Credits', { timeout: 20_000 }, () => {
         }),
       ),
     );
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ adjustCredits }) });
+    renderCreditsPage({ adjustCredits });
     await screen.findByText('Bob Stone');
     await userEvent.click(within(clientRow('Bob Stone')).getByRole('button', { name: 'Adjust credits' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adjust Credits' });
@@ -466,7 +466,7 @@ describe('Client Credits', { timeout: 20_000 }, () => {
   it("falls back to 'Failed to adjust credits'", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const adjustCredits = vi.fn(async () => Promise.reject(new HttpError('', 500, {})));
-    renderInAdmin(<CreditsPage />, { dataProvider: provider({ adjustCredits }) });
+    renderCreditsPage({ adjustCredits });
     await screen.findByText('Bob Stone');
     await userEvent.click(within(clientRow('Bob Stone')).getByRole('button', { name: 'Adjust credits' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adjust Credits' });

@@ -7,14 +7,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Title, useDataProvider, type DataProvider } from 'react-admin';
+import { Title } from 'react-admin';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { AdjustCreditsDialog } from './AdjustCreditsDialog';
 import { BundleFormDialog } from './BundleFormDialog';
 import { BundlesTable } from './BundlesTable';
 import { ClientCredits } from './ClientCredits';
 import { useClientCreditsList } from './clientCreditsList';
-import type { CreditsMethods } from './dataProvider';
+import { useCreditsApi } from './dataProvider';
 import { DeleteBundleDialog } from './DeleteBundleDialog';
 import { BUNDLES_KEY, USAGE_KEY } from './queries';
 import type { ClientWithCredits, CreditBundle } from './types';
@@ -23,10 +23,10 @@ type FormState = { open: false } | { open: true; record?: CreditBundle };
 
 /** Bundles (/admin/credits): credit bundles and the clients' credit balances (spec §2). */
 export function CreditsPage() {
-  const dataProvider = useDataProvider<DataProvider & CreditsMethods>();
+  const api = useCreditsApi();
   const bundles = useQuery({
     queryKey: BUNDLES_KEY,
-    queryFn: () => dataProvider.getCreditBundlesAdmin().then((r) => r.data),
+    queryFn: () => api.getCreditBundlesAdmin().then((r) => r.data),
     retry: false,
   });
   // one page of clients, searched on the server
@@ -34,7 +34,7 @@ export function CreditsPage() {
   // usage is extra information: while unknown (or failed) every bundle shows 0
   const usage = useQuery({
     queryKey: USAGE_KEY,
-    queryFn: () => dataProvider.getCreditBundleUsage().then((r) => r.data),
+    queryFn: () => api.getCreditBundleUsage().then((r) => r.data),
     retry: false,
   });
 

@@ -6,9 +6,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useDataProvider, type DataProvider } from 'react-admin';
 import { serverMessage, useAdminToast } from '../shared/toast';
-import type { CreditsMethods } from './dataProvider';
+import { useCreditsApi } from './dataProvider';
 import { CREDITS_KEY } from './queries';
 import type { CreditBundle } from './types';
 
@@ -24,7 +23,7 @@ export interface DeleteBundleDialogProps {
 
 /** The confirmation before deleting a bundle, with Cancel and Delete. */
 export function DeleteBundleDialog({ bundle, onClose }: DeleteBundleDialogProps) {
-  const dataProvider = useDataProvider<DataProvider & CreditsMethods>();
+  const api = useCreditsApi();
   const queryClient = useQueryClient();
   const toast = useAdminToast();
   const titleId = useId();
@@ -35,7 +34,7 @@ export function DeleteBundleDialog({ bundle, onClose }: DeleteBundleDialogProps)
   const current = bundle ?? shown;
 
   const remove = useMutation({
-    mutationFn: (target: CreditBundle) => dataProvider.deleteCreditBundle(target.id),
+    mutationFn: (target: CreditBundle) => api.deleteCreditBundle(target.id),
     onSuccess: async () => {
       toast({ title: 'Credit Bundle Deleted' });
       onClose();

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, type DataProvider } from 'react-admin';
 import { useDebouncedSearch } from '../shared/useDebouncedSearch';
-import type { CreditsMethods } from './dataProvider';
+import { useCreditsApi } from './dataProvider';
 import { clientsPageKey } from './queries';
 import type { ClientCreditsQuery } from './types';
 
@@ -17,14 +16,14 @@ export const CLIENT_SEARCH_DELAY_MS = 250;
  * while the next one loads.
  */
 export function useClientCreditsList() {
-  const dataProvider = useDataProvider<DataProvider & CreditsMethods>();
+  const api = useCreditsApi();
   const [page, setPage] = useState(0);
   const { searchText, setSearchText, q, clear } = useDebouncedSearch(CLIENT_SEARCH_DELAY_MS, () => setPage(0));
 
   const query: ClientCreditsQuery = { q, page, perPage: CLIENTS_PER_PAGE };
   const list = useQuery({
     queryKey: clientsPageKey(query),
-    queryFn: () => dataProvider.getClientsWithCredits(query),
+    queryFn: () => api.getClientsWithCredits(query),
     placeholderData: keepPreviousData,
     retry: false,
   });

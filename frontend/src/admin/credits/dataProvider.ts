@@ -73,7 +73,7 @@ export function clientCreditsSearch({ q, page, perPage }: ClientCreditsQuery): s
 }
 
 /**
- * Custom calls of the Bundles page (/admin/credits), spread into the admin dataProvider.
+ * The Bundles page's own calls (/admin/credits; its chunk, not the back office's dataProvider).
  * The bundle endpoints do not follow ra-data-simple-rest (admin list at /admin, PATCH for edits),
  * so every call of the page is a method here.
  */
@@ -173,3 +173,8 @@ export const creditsMethods = {
 };
 
 export type CreditsMethods = typeof creditsMethods;
+
+/** The page's calls (tests replace them with `fakeApi`). */
+export function useCreditsApi(): CreditsMethods {
+  return creditsMethods;
+}

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import { fakeDataProvider, renderInAdmin, signedInAdmin } from '../clients/testing';
-import { emailMethods } from './dataProvider';
 import { EmailPage } from './EmailPage';
 import type { OutboxEmail } from './types';
 
@@ -83,10 +82,10 @@ export function fakeServer(routes: Record<string, Handler> = {}) {
   return { spy, requests, calls, param };
 }
 
-/** Renders the Email System page inside react-admin's contexts, with toasts. */
+/** Renders the Email System page inside react-admin's contexts, with toasts (its calls reach `fakeServer`). */
 export function renderEmailPage(identity = signedInAdmin) {
   const user = userEvent.setup();
-  const result = renderInAdmin(<EmailPage />, { dataProvider: fakeDataProvider(emailMethods), identity });
+  const result = renderInAdmin(<EmailPage />, { dataProvider: fakeDataProvider(), identity });
   return { ...result, user };
 }
 

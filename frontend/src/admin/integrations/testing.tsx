@@ -1,7 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { fakeDataProvider, renderInAdmin } from '../clients/testing';
 import type { Reply } from '../email/testing';
-import { integrationsMethods } from './dataProvider';
 import { IntegrationsPage } from './IntegrationsPage';
 import type { ApiToken, WebhookDelivery, WebhookEndpoint } from './types';
 
@@ -53,9 +52,9 @@ export function deliveriesReply(rows: WebhookDelivery[], total = rows.length): R
   return { body: rows, headers: { 'Content-Range': `webhook-deliveries 0-${end}/${total}` } };
 }
 
-/** Renders the Integrations page inside react-admin's contexts, with toasts. */
+/** Renders the Integrations page inside react-admin's contexts, with toasts (its calls reach `fakeServer`). */
 export function renderIntegrationsPage() {
   const user = userEvent.setup();
-  const result = renderInAdmin(<IntegrationsPage />, { dataProvider: fakeDataProvider(integrationsMethods) });
+  const result = renderInAdmin(<IntegrationsPage />, { dataProvider: fakeDataProvider() });
   return { ...result, user };
 }

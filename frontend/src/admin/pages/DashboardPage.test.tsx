@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeDataProvider, renderInAdmin } from '../clients/testing';
-import type { DashboardSummary } from './dashboard/dataProvider';
+import { fakeApi } from '../shared/testing';
+import { dashboardMethods, type DashboardSummary } from './dashboard/dataProvider';
 import { admin } from '../../test/utils';
 import { DashboardPage } from './DashboardPage';
 
@@ -28,9 +29,10 @@ const summary: DashboardSummary = {
   ],
 };
 
-function setup(data: DashboardSummary = summary, extra: Record<string, unknown> = {}, user = admin) {
+function setup(data: DashboardSummary = summary, crud: Parameters<typeof fakeDataProvider>[0] = {}, user = admin) {
   const getDashboard = vi.fn(async () => ({ data }));
-  const dataProvider = fakeDataProvider({ getDashboard, ...extra });
+  fakeApi(dashboardMethods, { getDashboard });
+  const dataProvider = fakeDataProvider(crud);
   renderInAdmin(<DashboardPage />, { dataProvider, user });
   return { getDashboard };
 }
@@ -113,7 +115,8 @@ describe('Dashboard', { timeout: 20_000 }, () => {
   it('shows an error with a retry when the figures cannot load', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const getDashboard = vi.fn().mockRejectedValueOnce(new Error('boom')).mockResolvedValue({ data: summary });
-    renderInAdmin(<DashboardPage />, { dataProvider: fakeDataProvider({ getDashboard }) });
+    fakeApi(dashboardMethods, { getDashboard });
+    renderInAdmin(<DashboardPage />, { dataProvider: fakeDataProvider() });
     expect(await screen.findByText('boom')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('$1,234.50')).toBeInTheDocument();

@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeDataProvider, renderInAdmin } from '../projects/test-helpers';
+import { fakeApi } from '../shared/testing';
+import { paymentsMethods } from './dataProvider';
 import { PaymentList } from './PaymentList';
 import type { Payment } from './types';
 
@@ -51,20 +53,20 @@ function setup(list = payments) {
   vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
     timeZone: 'Europe/Paris',
   } as Intl.ResolvedDateTimeFormatOptions);
-  const dp = fakeDataProvider(
-    { payments: list },
-    {
-      getPaymentsSummary: vi.fn(async () => ({ data: { total: 240.5, count: list.length } })),
-      exportPaymentsCsv: vi.fn(async () => ({ data: { filename: 'payments.csv', size: 10 } })),
-    },
-  );
+  const dp = fakeDataProvider({ payments: list });
+  // the page's own calls (not the dataProvider's)
+  const api = fakeApi(paymentsMethods, {
+    getPaymentsSummary: vi.fn(async () => ({ data: { total: 240.5, count: list.length } })),
+    exportPaymentsCsv: vi.fn(async () => ({ data: { filename: 'payments.csv', size: 10 } })),
+  });
   renderInAdmin(<PaymentList />, dp, { resource: 'payments' });
-  return { dp, user: userEvent.setup() };
+  return { dp, api, user: userEvent.setup() };
 }
 
 type Dp = ReturnType<typeof setup>['dp'];
+type Api = ReturnType<typeof setup>['api'];
 const lastList = (dp: Dp) => dp.getList.mock.calls.at(-1)?.[1] as { filter: object; sort: object; pagination: object } | undefined;
-const lastSummary = (dp: Dp) => (dp.getPaymentsSummary as ReturnType<typeof vi.fn>).mock.calls.at(-1)?.[0];
+const lastSummary = (api: Api) => api.getPaymentsSummary.mock.calls.at(-1)?.[0];
 
 describe('Payment History page', { timeout: 30_000 }, () => {
   it('shows the header, the revenue card and the table', async () => {
@@ -95,16 +97,16 @@ describe('Payment History page', { timeout: 30_000 }, () => {
   });
 
   it('sends the search, the day (with the time zone) and the sort to the list and the summary', async () => {
-    const { dp, user } = setup();
+    const { dp, api, user } = setup();
     await screen.findByRole('heading', { name: 'Payment History', level: 1 }, { timeout: 20_000 });
 
     await user.type(screen.getByRole('searchbox', { name: 'Search payments' }), '150');
     await waitFor(() => expect(lastList(dp)).toMatchObject({ filter: { q: '150' } }), { timeout: 3000 });
-    await waitFor(() => expect(lastSummary(dp)).toEqual({ q: '150' }));
+    await waitFor(() => expect(lastSummary(api)).toEqual({ q: '150' }));
 
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2025-03-09' } });
     await waitFor(() => expect(lastList(dp)).toMatchObject({ filter: { q: '150', day: '2025-03-09', tz: 'Europe/Paris' } }));
-    await waitFor(() => expect(lastSummary(dp)).toEqual({ q: '150', day: '2025-03-09', tz: 'Europe/Paris' }));
+    await waitFor(() => expect(lastSummary(api)).toEqual({ q: '150', day: '2025-03-09', tz: 'Europe/Paris' }));
 
     await user.click(screen.getByRole('button', { name: 'Oldest First' }));
     await waitFor(() => expect(lastList(dp)).toMatchObject({ sort: { field: 'paymentDate', order: 'ASC' } }));
@@ -112,7 +114,7 @@ describe('Payment History page', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() =>
-      expect(dp.exportPaymentsCsv).toHaveBeenCalledWith(
+      expect(api.exportPaymentsCsv).toHaveBeenCalledWith(
         { q: '150', day: '2025-03-09', tz: 'Europe/Paris' },
         { field: 'paymentDate', order: 'ASC' },
       ),

@@ -12,10 +12,10 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { DataTable, ListBase, Pagination, Title, useDataProvider, useListContext, useNotify, type DataProvider } from 'react-admin';
+import { DataTable, ListBase, Pagination, Title, useListContext, useNotify } from 'react-admin';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import type { PaymentsMethods } from './dataProvider';
+import { usePaymentsApi } from './dataProvider';
 import { DEFAULT_PAYMENT_SORT, orderOfSort, sortForOrder, toRequestFilter, withDay, withSearch, type DateOrder } from './paymentFilters';
 import { ListSearch } from '../shared/ListSearch';
 import { PaymentStatusChip } from './PaymentStatusChip';
@@ -27,8 +27,6 @@ export const PAYMENTS_PER_PAGE = 25;
 const SEARCH_DELAY_MS = 300;
 
 const Column = DataTable.Col<Payment>;
-
-type PaymentsDataProvider = DataProvider & PaymentsMethods;
 
 function Toolbar() {
   const { filterValues, setFilters, sort, setSort } = useListContext();
@@ -81,18 +79,18 @@ function Toolbar() {
 
 function PaymentListView() {
   const { isFetching, error, filterValues, sort } = useListContext<Payment>();
-  const dataProvider = useDataProvider<PaymentsDataProvider>();
+  const api = usePaymentsApi();
   const notify = useNotify();
   const requestFilter = useMemo(() => toRequestFilter(filterValues as PaymentsFilter), [filterValues]);
 
   const summary = useQuery({
     queryKey: ['payments', 'summary', requestFilter],
-    queryFn: () => dataProvider.getPaymentsSummary(requestFilter).then((r) => r.data),
+    queryFn: () => api.getPaymentsSummary(requestFilter).then((r) => r.data),
     placeholderData: keepPreviousData,
   });
 
   const exportCsv = useMutation({
-    mutationFn: () => dataProvider.exportPaymentsCsv(requestFilter, sort),
+    mutationFn: () => api.exportPaymentsCsv(requestFilter, sort),
     onError: (e) => notify(e instanceof Error && e.message ? e.message : 'Export failed', { type: 'error' }),
   });
 

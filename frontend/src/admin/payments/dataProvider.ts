@@ -7,7 +7,7 @@ import type { PaymentsFilter, PaymentsSummary } from './types';
 /** Name used when the server gives none. */
 export const DEFAULT_EXPORT_FILENAME = 'payments.csv';
 
-/** Custom calls of the Payment History page, spread into the admin dataProvider. */
+/** The Payment History page's own calls (its chunk, not the back office's dataProvider). */
 export const paymentsMethods = {
   /** GET /api/payments/summary?filter=...: total and count of every payment matching the filter. */
   async getPaymentsSummary(filter: PaymentsFilter): Promise<{ data: PaymentsSummary }> {
@@ -27,3 +27,8 @@ export const paymentsMethods = {
 };
 
 export type PaymentsMethods = typeof paymentsMethods;
+
+/** The page's calls (tests replace them with `fakeApi`). */
+export function usePaymentsApi(): PaymentsMethods {
+  return paymentsMethods;
+}

@@ -17,7 +17,7 @@ import { useId, useState } from 'react';
 import { HttpError, useDataProvider, useGetList, useRefresh } from 'react-admin';
 import { formatCurrency } from '../../shared/ui/formatters';
 import { ClientPicker } from './ClientPicker';
-import { checkProjectForm, computeTotal, emptyProjectForm, projectToForm, toProjectBody, type ProjectFormCheck } from './projectRules';
+import { checkProjectForm, computeTotal, emptyProjectForm, projectToForm, toProjectBody, type ProjectFormCheck } from './projectForm';
 import { ServicesPicker } from './ServicesPicker';
 import { ThumbnailField } from './ThumbnailField';
 import { errorMessage, useToast } from './toast';

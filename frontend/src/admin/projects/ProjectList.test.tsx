@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, type ApiFakes } from '../shared/testing';
+import { projectsMethods } from './dataProvider';
 import { ProjectList } from './ProjectList';
 import { fakeDataProvider, renderInAdmin } from './test-helpers';
 import type { Project } from './types';
@@ -42,16 +44,15 @@ const projects = [
   },
 ] as Project[];
 
-function setup(overrides = {}) {
-  const dp = fakeDataProvider(
-    { projects, services: [], clients: [] },
-    {
-      markProjectPaid: vi.fn(async (id: number) => ({ data: { ...projects[0], id, isPaid: true } })),
-      ...overrides,
-    },
-  );
+function setup(calls: ApiFakes<typeof projectsMethods> = {}) {
+  const dp = fakeDataProvider({ projects, services: [], clients: [] });
+  // the page's own calls (not the dataProvider's)
+  const api = fakeApi(projectsMethods, {
+    markProjectPaid: vi.fn(async (id: number) => ({ data: { ...projects[0], id, isPaid: true } })),
+    ...calls,
+  });
   renderInAdmin(<ProjectList />, dp);
-  return { dp, user: userEvent.setup() };
+  return { dp, api, user: userEvent.setup() };
 }
 
 const lastListCall = (dp: ReturnType<typeof fakeDataProvider>) =>
@@ -134,11 +135,11 @@ describe('Projects page', { timeout: 30_000 }, () => {
   });
 
   it('marks a project as paid', async () => {
-    const { dp, user } = setup();
+    const { api, user } = setup();
     const row = (await screen.findByText('Smith wedding', {}, { timeout: 20_000 })).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Mark as Paid' }));
     expect(await screen.findByText('Project marked as paid')).toBeInTheDocument();
-    expect(dp.markProjectPaid).toHaveBeenCalledWith(1);
+    expect(api.markProjectPaid).toHaveBeenCalledWith(1);
   });
 
   it('tells when marking as paid fails', async () => {
@@ -167,5 +168,23 @@ describe('Projects page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No projects yet', {}, { timeout: 20_000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create New Project' }));
     expect(await screen.findByRole('heading', { name: 'Create Project' })).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load projects' when the list cannot be loaded", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dp = fakeDataProvider(
+      {},
+      {
+        getList: vi.fn(async () => {
+          throw new HttpError('Internal server error', 500, {});
+        }),
+      },
+    );
+    renderInAdmin(<ProjectList />, dp);
+    // react-admin also says the server's sentence in a notification (another alert)
+    const title = await screen.findByText('Failed to load projects', {}, { timeout: 20_000 });
+    const alert = title.closest('[role="alert"]');
+    expect(alert).toHaveTextContent('Please try again later or contact support.');
+    expect(screen.queryByRole('table', { name: 'Projects' })).not.toBeInTheDocument();
   });
 });

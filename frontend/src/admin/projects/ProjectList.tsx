@@ -4,22 +4,19 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { DataTable, ListBase, Pagination, Title, useDataProvider, useListContext, useRefresh, type DataProvider } from 'react-admin';
+import { DataTable, ListBase, Pagination, Title, useDataProvider, useListContext, useRefresh } from 'react-admin';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
-import type { ProjectsMethods } from './dataProvider';
+import { useProjectsApi } from './dataProvider';
 import { PaidChip } from './PaidChip';
 import { DEFAULT_PROJECT_SORT } from './projectRules';
 import { ProjectThumbnail } from './ProjectThumbnail';
@@ -28,9 +25,11 @@ import { ListSearch } from '../shared/ListSearch';
 import { errorMessage, useToast } from './toast';
 import type { Project } from './types';
 
-// The side panel and the form dialog (with its form library) load when first opened.
+// The side panel and the form dialog (with its form library) load when first opened, the error panel
+// when the list fails.
 const ProjectDetailsPanel = lazy(() => import('./ProjectDetailsPanel').then((m) => ({ default: m.ProjectDetailsPanel })));
 const ProjectFormDialog = lazy(() => import('./ProjectFormDialog').then((m) => ({ default: m.ProjectFormDialog })));
+const LoadErrorAlert = lazy(() => import('../shared/LoadErrorAlert').then((m) => ({ default: m.LoadErrorAlert })));
 
 /** Server paging: 25 rows a page. */
 export const PROJECTS_PER_PAGE = 25;
@@ -76,7 +75,7 @@ interface RowActionsProps {
 
 function RowActions({ project, busy, onView, onEdit, onMarkPaid, onDelete }: RowActionsProps) {
   return (
-    <Stack direction="row" spacing={0.25} sx={{ justifyContent: 'flex-end' }}>
+    <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>
       <Tooltip title="View project">
         <IconButton aria-label="View project" size="small" onClick={onView}>
           <VisibilityOutlined fontSize="small" />
@@ -103,13 +102,14 @@ function RowActions({ project, busy, onView, onEdit, onMarkPaid, onDelete }: Row
           </IconButton>
         </span>
       </Tooltip>
-    </Stack>
+    </Box>
   );
 }
 
 function ProjectListView() {
   const { data, total, isPending, isFetching, error, filterValues } = useListContext<Project>();
-  const dataProvider = useDataProvider<DataProvider & ProjectsMethods>();
+  const dataProvider = useDataProvider();
+  const api = useProjectsApi();
   const refresh = useRefresh();
   const toast = useToast();
 
@@ -117,7 +117,7 @@ function ProjectListView() {
   const [form, setForm] = useState<{ open: boolean; project: Project | null }>({ open: false, project: null });
 
   const markPaid = useMutation({
-    mutationFn: (project: Project) => dataProvider.markProjectPaid(project.id),
+    mutationFn: (project: Project) => api.markProjectPaid(project.id),
     onSuccess: () => {
       toast('Project marked as paid');
       refresh();
@@ -170,10 +170,11 @@ function ProjectListView() {
           </Box>
           <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Loading projects" />}</Box>
           {error ? (
-            <Alert severity="error" sx={{ m: 2 }}>
-              <AlertTitle>Failed to load projects</AlertTitle>
-              Please try again later or contact support.
-            </Alert>
+            <Suspense fallback={null}>
+              <LoadErrorAlert title="Failed to load projects" sx={{ m: 2 }}>
+                Please try again later or contact support.
+              </LoadErrorAlert>
+            </Suspense>
           ) : (
             <DataTable<Project>
               rowClick={false}

@@ -1,5 +1,5 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { serviceChips } from './projectRules';
 import type { ProjectServiceLine } from './types';
@@ -16,11 +16,11 @@ export function ServiceChips({ services }: { services?: ProjectServiceLine[] }) 
   }
   const { shown, more } = serviceChips(names);
   return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       {shown.map((name, i) => (
         <Chip key={`${name}-${i}`} label={name} size="small" variant="outlined" sx={{ maxWidth: 160 }} />
       ))}
       {more && <Chip label={more} size="small" title={names.slice(2).join(', ')} sx={{ bgcolor: 'action.selected', fontWeight: 600 }} />}
-    </Stack>
+    </Box>
   );
 }

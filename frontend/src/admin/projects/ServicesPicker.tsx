@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatCurrency } from '../../shared/ui/formatters';
-import { addServiceLine } from './projectRules';
+import { addServiceLine } from './projectForm';
 import type { FormServiceLine, ServiceOption } from './types';
 
 /** Spec §9: minimum service quantity. */

@@ -3,8 +3,9 @@ import { httpClient } from '../providers/httpClient';
 import type { Project } from './types';
 
 /**
- * Custom calls of the Projects page, spread into the admin dataProvider.
- * CRUD (list, create, update, delete) goes through ra-data-simple-rest on /api/projects.
+ * The Projects page's own calls (its chunk, not the back office's dataProvider: the other pages do not
+ * carry them). CRUD (list, create, update, delete) goes through the dataProvider (ra-data-simple-rest on
+ * /api/projects).
  */
 export const projectsMethods = {
   /**
@@ -21,3 +22,8 @@ export const projectsMethods = {
 };
 
 export type ProjectsMethods = typeof projectsMethods;
+
+/** The page's calls (tests replace them with `fakeApi`). */
+export function useProjectsApi(): ProjectsMethods {
+  return projectsMethods;
+}

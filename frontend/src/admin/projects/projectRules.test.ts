@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addServiceLine,
-  checkProjectForm,
-  computeTotal,
-  emptyProjectForm,
-  nextSort,
-  projectToForm,
-  serviceChips,
-  toProjectBody,
-} from './projectRules';
+import { addServiceLine, checkProjectForm, computeTotal, emptyProjectForm, projectToForm, toProjectBody } from './projectForm';
+import { nextSort, serviceChips } from './projectRules';
 import type { Project } from './types';
 
 describe('serviceChips: at most 2 services, then +N more', () => {

@@ -4,14 +4,17 @@ import type { ReactElement } from 'react';
 import { AdminContext, memoryStore, Notification, ResourceContextProvider, type DataProvider, type GetListParams } from 'react-admin';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import { onlyCrud } from '../shared/testing';
 
 type Fn = (...args: never[]) => Promise<unknown>;
 
 /**
- * A dataProvider for component tests: every method is a vi.fn; getList answers from `lists`
- * (resource -> records) unless overridden.
+ * A dataProvider for component tests: every CRUD method is a vi.fn; getList answers from `lists`
+ * (resource -> records) unless overridden. A page's own calls are not the dataProvider's: fake them with
+ * `fakeApi` (../shared/testing).
  */
 export function fakeDataProvider(lists: Record<string, unknown[]> = {}, overrides: Record<string, Fn> = {}) {
+  onlyCrud(overrides);
   const getList = vi.fn(async (resource: string, _params?: GetListParams) => {
     const data = lists[resource] ?? [];
     return { data, total: data.length };

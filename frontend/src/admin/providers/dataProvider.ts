@@ -1,11 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
-import { auditEventsMethods } from '../audit-events/dataProvider';
-import { clientsMethods, clientsOverrides } from '../clients/dataProvider';
-import { creditsMethods } from '../credits/dataProvider';
-import { dashboardMethods } from '../pages/dashboard/dataProvider';
-import { paymentsMethods } from '../payments/dataProvider';
-import { projectsMethods } from '../projects/dataProvider';
+import { clientsOverrides } from '../clients/overrides';
 import { httpClient } from './httpClient';
 
 export const API_URL = '/api';
@@ -26,10 +21,10 @@ function routed<K extends keyof DataProvider>(method: K): DataProvider[K] {
 
 /**
  * ra-data-simple-rest over /api (CONTRACT §2: admin lists accept sort/range/filter and answer
- * Content-Range), with per-resource overrides and the custom, non-CRUD methods of each page
- * (each page folder owns its part: clients/, projects/, payments/, pages/dashboard/, credits/,
- * audit-events/). The Email System's calls stay in its own chunk (email/dataProvider.ts): the other
- * pages do not carry them.
+ * Content-Range), with per-resource overrides: the CRUD that react-admin's hooks and lists call, for
+ * every page. A page's own, non-CRUD calls are not here: each page folder has them in its
+ * `dataProvider.ts` (`<page>Methods`, returned by its `use<Page>Api()` hook), in the page's chunk, so
+ * that no page's first load carries the others' (decision 0026).
  */
 export const dataProvider = {
   ...base,
@@ -42,12 +37,4 @@ export const dataProvider = {
   updateMany: routed('updateMany'),
   delete: routed('delete'),
   deleteMany: routed('deleteMany'),
-  ...clientsMethods,
-  ...projectsMethods,
-  ...paymentsMethods,
-  ...dashboardMethods,
-  ...creditsMethods,
-  ...auditEventsMethods,
 };
-
-export type AppDataProvider = typeof dataProvider;

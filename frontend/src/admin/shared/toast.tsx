@@ -1,11 +1,8 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, type ReactNode } from 'react';
-import { HttpError, useCloseNotification, useNotify } from 'react-admin';
+import { useCallback, useEffect, type ComponentType, type ReactNode } from 'react';
+import { HttpError, useNotify } from 'react-admin';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { toastAlertSx } from '../../shared/ui/toastAlertSx';
 
 /** Spec §9: one toast at a time (react-admin queues them), 5000 ms by default. */
 export const ADMIN_TOAST_DURATION_MS = 5000;
@@ -17,22 +14,22 @@ export interface AdminToastOptions {
   variant?: 'default' | 'destructive';
 }
 
-function ToastContent({ title, description, variant = 'default' }: AdminToastOptions) {
-  const close = useCloseNotification();
-  const destructive = variant === 'destructive';
-  return (
-    <Alert
-      role={destructive ? 'alert' : 'status'}
-      severity={destructive ? 'error' : 'success'}
-      variant={destructive ? 'filled' : 'standard'}
-      onClose={close}
-      data-variant={variant}
-      sx={toastAlertSx(destructive)}
-    >
-      <AlertTitle sx={{ mb: description ? 0.25 : 0, fontWeight: 700 }}>{title}</AlertTitle>
-      {description}
-    </Alert>
+// The toast's look (MUI Alert, ToastContent.tsx) is a chunk of its own: no page shows a toast on its first
+// render, only after a click. useAdminToast fetches it once the page has rendered, so it is there by the
+// time a toast is asked for (decision 0026).
+let toastContent: ComponentType<AdminToastOptions> | undefined;
+let loadingToastContent: Promise<ComponentType<AdminToastOptions>> | undefined;
+
+/** Fetches the toast's chunk (once; again after a failure). The unit tests call it up front. */
+export function preloadAdminToast(): Promise<ComponentType<AdminToastOptions>> {
+  loadingToastContent ??= import('./ToastContent').then(
+    (m) => (toastContent = m.ToastContent),
+    (error: unknown) => {
+      loadingToastContent = undefined;
+      throw error;
+    },
   );
+  return loadingToastContent;
 }
 
 /**
@@ -43,13 +40,30 @@ export function useAdminToast() {
   const notify = useNotify();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
+  useEffect(() => {
+    preloadAdminToast().catch(() => undefined); // a toast asked for later tries again
+  }, []);
   return useCallback(
-    (options: AdminToastOptions) =>
-      notify(<ToastContent {...options} />, {
-        type: options.variant === 'destructive' ? 'error' : 'success',
-        autoHideDuration: ADMIN_TOAST_DURATION_MS,
-        anchorOrigin: wide ? { vertical: 'bottom', horizontal: 'right' } : { vertical: 'top', horizontal: 'center' },
-      }),
+    (options: AdminToastOptions) => {
+      const type = options.variant === 'destructive' ? 'error' : 'success';
+      const anchorOrigin = wide
+        ? ({ vertical: 'bottom', horizontal: 'right' } as const)
+        : ({ vertical: 'top', horizontal: 'center' } as const);
+      const show = (Content: ComponentType<AdminToastOptions>) =>
+        notify(<Content {...options} />, { type, autoHideDuration: ADMIN_TOAST_DURATION_MS, anchorOrigin });
+      if (toastContent) {
+        show(toastContent);
+        return;
+      }
+      preloadAdminToast().then(show, () =>
+        // the chunk cannot be fetched (offline): react-admin's own plain notification still says it
+        notify(typeof options.description === 'string' ? `${options.title}: ${options.description}` : options.title, {
+          type,
+          autoHideDuration: ADMIN_TOAST_DURATION_MS,
+          anchorOrigin,
+        }),
+      );
+    },
     [notify, wide],
   );
 }

@@ -33,10 +33,17 @@ export function browserTimeZone(): string {
   }
 }
 
-/** The dashboard's custom dataProvider method. */
+/** The dashboard's own call (its chunk, not the back office's dataProvider). */
 export const dashboardMethods = {
   getDashboard: async (tz: string = browserTimeZone()): Promise<{ data: DashboardSummary }> => {
     const { json } = await httpClient(`/api/dashboard?tz=${encodeURIComponent(tz)}`);
     return { data: json as DashboardSummary };
   },
 };
+
+export type DashboardMethods = typeof dashboardMethods;
+
+/** The page's calls (tests replace them with `fakeApi`). */
+export function useDashboardApi(): DashboardMethods {
+  return dashboardMethods;
+}

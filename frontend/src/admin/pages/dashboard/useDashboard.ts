@@ -1,18 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../../providers/dataProvider';
-import { browserTimeZone, type DashboardSummary } from './dataProvider';
+import { browserTimeZone, useDashboardApi, type DashboardSummary } from './dataProvider';
 
 export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
 
-/** The dashboard's figures for the browser's time zone, through the dataProvider's getDashboard. */
+/** The dashboard's figures for the browser's time zone (GET /api/dashboard). */
 export function useDashboard() {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const api = useDashboardApi();
   const tz = browserTimeZone();
   return useQuery<DashboardSummary>({
     queryKey: [...DASHBOARD_QUERY_KEY, tz],
-    queryFn: async () => (await dataProvider.getDashboard(tz)).data,
+    queryFn: async () => (await api.getDashboard(tz)).data,
     // spec §7: data queries never retry; figures are refetched on mount once 5 s old (spec §4)
     retry: false,
     staleTime: 5000,
