@@ -1,6 +1,19 @@
-// The galleries module's surface (CONTRACT §10). So far: media storage and its signed URLs; the module
-// class, handlers and routes come with the rest of issue 18.
+// The galleries module's surface (CONTRACT §10). So far: media storage and its signed URLs, the image
+// rules and the ImageProcessor port; the module class, handlers and routes come with the rest of issue 18.
 export { MediaStorage, MediaRangeNotSatisfiableError } from './application/ports/media-storage';
 export type { ByteRange, OpenedMedia, PutOptions } from './application/ports/media-storage';
 export { InvalidMediaKeyError, photoMediaKeys, projectMediaPrefix } from './domain/media-key';
 export { signMediaUrl, verifyMediaUrl, type MediaUrlCheck } from './domain/media-url-signature';
+export { detectImageFormat, IMAGE_MIME_TYPES, IMAGE_SIGNATURE_BYTES, type ImageFormat } from './domain/image-format';
+export { fitInside, imageSizeProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, PREVIEW_SIZE, THUMBNAIL_SIZE } from './domain/image-limits';
+export { IMAGE_PROBLEM_MESSAGES, type ImageProblem } from './domain/image-problem';
+export { MAX_FILENAME_LENGTH, safeDisplayFilename } from './domain/photo-filename';
+export {
+  ImageProcessor,
+  type Derivatives,
+  type DerivativesResult,
+  type EncodedImage,
+  type ImageInfo,
+  type ImageRefusal,
+  type ProbeResult,
+} from './application/ports/image-processor';
