@@ -9,6 +9,7 @@ describe('media keys', () => {
       original: `projects/${projectId}/${photoId}/original`,
       thumb: `projects/${projectId}/${photoId}/thumb.webp`,
       preview: `projects/${projectId}/${photoId}/preview.webp`,
+      previewMarked: `projects/${projectId}/${photoId}/preview-marked.webp`,
     });
     expect(projectMediaPrefix(projectId)).toBe(`projects/${projectId}/`);
     for (const key of Object.values(photoMediaKeys(projectId, photoId))) expect(key.startsWith(projectMediaPrefix(projectId))).toBe(true);

@@ -1,12 +1,21 @@
 /**
  * Where a photo's files live in media storage (CONTRACT §10). Keys are made here and nowhere else:
- * `projects/<projectId>/<photoId>/original`, `…/thumb.webp`, `…/preview.webp`. Everything a project
- * owns sits under `projects/<projectId>/`, so deleting a project is one prefix removal and deleting a
- * photo is three keys.
+ * `projects/<projectId>/<photoId>/original`, `…/thumb.webp`, `…/preview.webp` and the watermarked
+ * `…/preview-marked.webp` (decision 0029: both previews are made, the paid state picks one). Everything a
+ * project owns sits under `projects/<projectId>/`, so deleting a project is one prefix removal and deleting
+ * a photo is its four keys.
  */
-export function photoMediaKeys(projectId: string, photoId: string): { original: string; thumb: string; preview: string } {
+export function photoMediaKeys(
+  projectId: string,
+  photoId: string,
+): { original: string; thumb: string; preview: string; previewMarked: string } {
   const folder = `${projectMediaPrefix(projectId)}${segment(photoId)}/`;
-  return { original: `${folder}original`, thumb: `${folder}thumb.webp`, preview: `${folder}preview.webp` };
+  return {
+    original: `${folder}original`,
+    thumb: `${folder}thumb.webp`,
+    preview: `${folder}preview.webp`,
+    previewMarked: `${folder}preview-marked.webp`,
+  };
 }
 
 /** Every object of a project, and nothing of another: the trailing slash keeps `projects/1/` from matching `projects/10/…`. */
