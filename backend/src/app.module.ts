@@ -7,6 +7,7 @@ import { ClientsModule } from './modules/clients';
 import { CreditsModule } from './modules/credits';
 import { EmailModule } from './modules/email';
 import { IntegrationsModule } from './modules/integrations';
+import { GalleriesModule } from './modules/galleries';
 import { PaymentEmulatorModule, PaymentsModule } from './modules/payments';
 import { ProjectsModule } from './modules/projects';
 import { ServicesModule } from './modules/services';
@@ -36,6 +37,7 @@ export class AppModule {
         ...(config.paymentMode === 'emulator' ? [PaymentEmulatorModule] : []),
         CreditsModule,
         IntegrationsModule,
+        GalleriesModule,
       ],
       controllers: [HealthController, PublicConfigController],
     };

@@ -1,4 +1,5 @@
 import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyCookie, { Signer } from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySession from '@fastify/session';
@@ -98,6 +99,11 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig, logg
   });
 
   registerBodyParsers(fastify);
+  // Photo uploads (CONTRACT §10): multipart bodies are streamed part by part, never buffered; a file over
+  // PHOTO_MAX_MB ends its stream with an error the galleries answer as a 413.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.photoMaxBytes, files: 1000, fields: 20, fieldSize: 1024, parts: 1100, headerPairs: 100 },
+  });
 
   // Server-side sessions in PostgreSQL (decision 0002), read with their account in one statement.
   const store = new PgSessionStore(poolOf(app.get(DataSource)));

@@ -136,6 +136,15 @@ const ROWS: Row[] = [
   { op: 'GET /api/projects/client/{userId}', ...OWNED(200), url: (f) => `/api/projects/client/${f.a.id}` },
   { op: 'GET /api/projects/{id}', ...OWNED(200), url: (f) => `/api/projects/${f.projects.read}` },
   { op: 'GET /api/projects/{id}/services', ...OWNED(200), url: (f) => `/api/projects/${f.projects.read}/services` },
+  // Galleries (CONTRACT §10): the owner's and the admin's list; a media link is its own permission (signed).
+  { op: 'GET /api/projects/{id}/photos', ...OWNED(200), url: (f) => `/api/projects/${f.projects.read}/photos` },
+  { op: 'POST /api/projects/{id}/photos', ...ADMIN_ONLY(415), url: (f) => `/api/projects/${f.projects.read}/photos`, body: () => ({}) },
+  { op: 'DELETE /api/photos/{id}', ...ADMIN_ONLY(404), url: () => '/api/photos/999999' },
+  {
+    op: 'GET /api/media/projects/{projectId}/{photoId}/{file}',
+    ...PUBLIC(403),
+    url: () => '/api/media/projects/1/1/original?exp=9999999999&sig=00',
+  },
   { op: 'GET /api/project-remaining-balance/{projectId}', ...OWNED(200), url: (f) => `/api/project-remaining-balance/${f.projects.read}` },
   {
     op: 'GET /api/project-services-with-credits/{projectId}',

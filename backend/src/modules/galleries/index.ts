@@ -1,5 +1,5 @@
-// The galleries module's surface (CONTRACT §10). So far: media storage and its signed URLs, the image
-// rules and the ImageProcessor port; the module class, handlers and routes come with the rest of issue 18.
+// The galleries module's surface (CONTRACT §10).
+export { GalleriesModule } from './galleries.module';
 export { MediaStorage, MediaRangeNotSatisfiableError } from './application/ports/media-storage';
 export type { ByteRange, OpenedMedia, PutOptions } from './application/ports/media-storage';
 export { InvalidMediaKeyError, photoMediaKeys, projectMediaPrefix } from './domain/media-key';

@@ -37,6 +37,13 @@ export class AppConfig {
   webhookAllowPrivateUrls!: boolean;
   /** CONTRACT §9: wait before the first retry of a failed webhook delivery, in ms; each later one waits twice as long. */
   webhookRetryMs!: number;
+  /** CONTRACT §10: where photos are kept: a folder (MEDIA_DIR, default $DATA_DIR/media) or S3-compatible storage (S3_BUCKET set). */
+  mediaDir!: string;
+  s3!: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string } | null;
+  /** The largest photo file taken, in bytes (PHOTO_MAX_MB). */
+  photoMaxBytes!: number;
+  /** The studio's name, on the watermark of unpaid previews (STUDIO_NAME). */
+  studioName!: string;
 
   /** CONTRACT §3: the payment emulator unless STRIPE_SECRET_KEY is set. */
   get paymentMode(): 'stripe' | 'emulator' {
@@ -118,6 +125,14 @@ const envSchema = z.object({
   PAYMENT_EMULATOR: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
   WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
   WEBHOOK_RETRY_MS: intInRange('WEBHOOK_RETRY_MS', 50, 3_600_000, 30_000),
+  MEDIA_DIR: optionalString,
+  PHOTO_MAX_MB: intInRange('PHOTO_MAX_MB', 1, 2048, 50),
+  STUDIO_NAME: optionalString.refine((v) => v === undefined || v.length <= 100, { message: 'must be at most 100 characters' }),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: urlString(['http:', 'https:']),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
   NODE_ENV: optionalString,
 });
 
@@ -162,6 +177,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   config.stripeApiUrl = e.STRIPE_API_URL;
   config.webhookAllowPrivateUrls = e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true';
   config.webhookRetryMs = e.WEBHOOK_RETRY_MS;
+  config.mediaDir = resolve(e.MEDIA_DIR ?? join(dataDir, 'media'));
+  config.s3 = e.S3_BUCKET
+    ? {
+        bucket: e.S3_BUCKET,
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION ?? 'us-east-1',
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      }
+    : null;
+  config.photoMaxBytes = e.PHOTO_MAX_MB * 1024 * 1024;
+  config.studioName = e.STUDIO_NAME?.trim() || 'Studio Portal';
   // CONTRACT §8: the emulator takes test payments for free; a production start must ask for it
   if (e.NODE_ENV === 'production' && !config.stripeSecretKey && e.PAYMENT_EMULATOR !== 'true') {
     throw new ConfigError(

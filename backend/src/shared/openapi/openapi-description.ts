@@ -43,6 +43,7 @@ export const TAGS: Record<string, string> = {
   credits: 'Credit bundles, balances, purchases, redemptions and adjustments',
   email: "The admin's e-mail tools and the outbox",
   audit: 'The activity log',
+  galleries: 'Photos of a project: upload, processing, the gallery and its signed media links',
   integrations: 'API tokens and webhook endpoints for integrators (managed from a signed-in session only)',
   config: 'Public settings the browser needs',
   health: 'Liveness and readiness for load balancers',

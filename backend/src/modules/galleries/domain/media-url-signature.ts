@@ -5,7 +5,7 @@ import { mediaKey } from './media-key';
  * Media is served through the app's own route (`GET /api/media/<key>?exp=<unix seconds>&sig=<hex>`), for
  * both storage adapters: the URL is the permission. `sig` is HMAC-SHA256, keyed with a server secret,
  * of `"<key>\n<exp>"` (the newline cannot occur in a key, so no other key and expiry sign the same
- * text). Keys hold photo ids (UUIDs), so a URL for one photo says nothing about another's, and a guessed
+ * text). A URL for one photo says nothing about another's, and a guessed
  * key without its signature is refused.
  */
 export type MediaUrlCheck = 'ok' | 'expired' | 'bad-signature';

@@ -16,6 +16,7 @@ import { AuditEvents1765152000000 } from './1765152000000-audit-events';
 import { ApiTokens1765195200000 } from './1765195200000-api-tokens';
 import { WebhookEndpoints1765281600000 } from './1765281600000-webhook-endpoints';
 import { WebhookDeliveries1765368000000 } from './1765368000000-webhook-deliveries';
+import { Photos1765454400000 } from './1765454400000-photos';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   ApiTokens1765195200000,
   WebhookEndpoints1765281600000,
   WebhookDeliveries1765368000000,
+  Photos1765454400000,
 ];

@@ -1,0 +1,191 @@
+import { HttpException, Injectable } from '@nestjs/common';
+import { createHmac } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { AppConfig } from '../../../shared/config/app-config';
+import { NotFoundError } from '../../../shared/errors/domain-error';
+import { detectImageFormat, IMAGE_MIME_TYPES, IMAGE_SIGNATURE_BYTES } from '../domain/image-format';
+import { photoMediaKeys } from '../domain/media-key';
+import { signMediaUrl } from '../domain/media-url-signature';
+import { safeDisplayFilename } from '../domain/photo-filename';
+import { MediaStorage } from './ports/media-storage';
+import { GalleryProject, PhotoRepository, PhotoRow } from './ports/photo.repository';
+import { PhotoProcessingWorker } from './photo-processing-worker';
+
+/** One `file` part of an upload, as the HTTP layer hands it over: its stream is read once, here. */
+export interface UploadedFile {
+  filename: string;
+  stream: Readable;
+  /** After the stream ended: it was cut off at PHOTO_MAX_MB. */
+  truncated(): boolean;
+}
+
+export interface PhotoView {
+  id: number;
+  filename: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  status: PhotoRow['status'];
+  failureReason: string | null;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
+  downloadUrl: string | null;
+  favorite: boolean;
+}
+
+/** Signed media URLs last this long (CONTRACT §10: "expire within hours"). */
+const URL_LIFETIME_MS = 4 * 60 * 60_000;
+
+const projectNotFound = () => new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
+const unsupported = (filename: string) =>
+  new HttpException({ message: `${filename} is not a JPEG, PNG, WebP or HEIC image`, code: 'GALLERY.UNSUPPORTED_TYPE' }, 415);
+
+/**
+ * The galleries' use cases so far (CONTRACT §10, decision 0029): uploads streamed to storage and queued
+ * for processing, the list with signed URLs (the paid state picks the preview and allows the original),
+ * and deleting a photo with its files.
+ */
+@Injectable()
+export class PhotoGallery {
+  private readonly urlSecret: string;
+
+  constructor(
+    private readonly photos: PhotoRepository,
+    private readonly storage: MediaStorage,
+    private readonly worker: PhotoProcessingWorker,
+    private readonly config: AppConfig,
+  ) {
+    // Its own key, derived from the session secret: a media URL's signature says nothing about cookies.
+    this.urlSecret = createHmac('sha256', config.sessionSecret).update('media-urls').digest('hex');
+  }
+
+  async projectOrThrow(projectId: number): Promise<GalleryProject> {
+    const project = await this.photos.project(projectId);
+    if (!project) throw projectNotFound();
+    return project;
+  }
+
+  /**
+   * Stores each file as it arrives. The type is decided by the first bytes (not the name or the declared
+   * type); a file over PHOTO_MAX_MB is cut off by the multipart reader, and its row and bytes go.
+   */
+  async upload(projectId: number, files: AsyncIterable<UploadedFile>): Promise<PhotoView[]> {
+    await this.projectOrThrow(projectId);
+    const made: PhotoView[] = [];
+    for await (const file of files) {
+      const filename = safeDisplayFilename(file.filename);
+      const head = await peek(file.stream, IMAGE_SIGNATURE_BYTES);
+      const format = detectImageFormat(head);
+      if (!format) {
+        file.stream.resume();
+        throw unsupported(filename);
+      }
+      const id = await this.photos.startUpload(projectId, filename, IMAGE_MIME_TYPES[format]);
+      const keys = photoMediaKeys(String(projectId), String(id));
+      let size: number;
+      try {
+        size = (await this.storage.put(keys.original, file.stream, { contentType: IMAGE_MIME_TYPES[format] })).size;
+      } catch (err) {
+        await this.photos.discard(id);
+        throw err;
+      }
+      if (file.truncated()) {
+        await this.storage.remove([keys.original]);
+        await this.photos.discard(id);
+        throw new HttpException(
+          { message: `${filename} is larger than ${this.config.photoMaxBytes / 1024 / 1024} MB`, code: 'GALLERY.TOO_LARGE' },
+          413,
+        );
+      }
+      await this.photos.uploaded(id, size);
+      made.push({ ...emptyView(id, filename, size), status: 'processing' });
+    }
+    if (made.length) this.worker.kick();
+    return made;
+  }
+
+  async list(project: GalleryProject, viewer: { isAdmin: boolean }, offset: number, limit: number) {
+    const { rows, total } = await this.photos.ofProject(project.id, offset, limit);
+    const expires = new Date(Date.now() + URL_LIFETIME_MS);
+    const sign = (key: string) => signMediaUrl(key, expires, this.urlSecret);
+    const unlocked = viewer.isAdmin || project.isPaid;
+    return {
+      total,
+      rows: rows.map((p): PhotoView => {
+        const keys = photoMediaKeys(String(project.id), String(p.id));
+        const ready = p.status === 'ready';
+        return {
+          ...emptyView(p.id, p.filename, p.size),
+          width: p.width,
+          height: p.height,
+          status: p.status,
+          failureReason: p.failureReason,
+          thumbnailUrl: ready ? sign(keys.thumb) : null,
+          previewUrl: ready ? sign(unlocked ? keys.preview : keys.previewMarked) : null,
+          // Originals never go to a client before the project is paid (CONTRACT §10).
+          downloadUrl: unlocked ? sign(keys.original) : null,
+        };
+      }),
+    };
+  }
+
+  async remove(photoId: number): Promise<void> {
+    const photo = await this.photos.find(photoId);
+    if (!photo) throw new NotFoundError('GALLERY.PHOTO_NOT_FOUND', 'Photo not found');
+    const keys = photoMediaKeys(String(photo.projectId), String(photo.id));
+    await this.storage.remove([keys.original, keys.thumb, keys.preview, keys.previewMarked]);
+    await this.photos.remove(photo.id);
+  }
+
+  get mediaUrlSecret(): string {
+    return this.urlSecret;
+  }
+}
+
+function emptyView(id: number, filename: string, size: number): PhotoView {
+  return {
+    id,
+    filename,
+    size,
+    width: null,
+    height: null,
+    status: 'processing',
+    failureReason: null,
+    thumbnailUrl: null,
+    previewUrl: null,
+    downloadUrl: null,
+    favorite: false,
+  };
+}
+
+/** The first `n` bytes of a stream (fewer if it is shorter), put back so the stream still yields everything. */
+function peek(stream: Readable, n: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let got = 0;
+    const finish = () => {
+      stream.off('readable', onReadable);
+      stream.off('end', finish);
+      stream.off('error', onError);
+      const all = Buffer.concat(chunks);
+      if (all.length) stream.unshift(all);
+      resolve(all.subarray(0, n));
+    };
+    const onError = (err: Error) => {
+      stream.off('readable', onReadable);
+      stream.off('end', finish);
+      reject(err);
+    };
+    const onReadable = () => {
+      let chunk: Buffer | null;
+      while (got < n && (chunk = stream.read() as Buffer | null) !== null) {
+        chunks.push(chunk);
+        got += chunk.length;
+      }
+      if (got >= n) finish();
+    };
+    stream.on('readable', onReadable);
+    stream.once('end', finish);
+    stream.once('error', onError);
+  });
+}

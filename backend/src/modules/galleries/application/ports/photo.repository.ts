@@ -1,0 +1,37 @@
+import type { PhotoJob, PhotoStatus } from '../../domain/photo';
+
+export interface PhotoRow {
+  id: number;
+  projectId: number;
+  filename: string;
+  contentType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  status: Exclude<PhotoStatus, 'uploading'>;
+  failureReason: string | null;
+  createdAt: Date;
+}
+
+/** What the galleries need of a project (read without importing the projects module). */
+export interface GalleryProject {
+  id: number;
+  clientId: number;
+  isPaid: boolean;
+}
+
+/** Port: the `photos` table, which is also the processing queue. */
+export abstract class PhotoRepository {
+  abstract project(id: number): Promise<GalleryProject | null>;
+  /** A row for an upload that has begun (status `uploading`): its id names its files. */
+  abstract startUpload(projectId: number, filename: string, contentType: string): Promise<number>;
+  /** The original is stored: queued for processing. */
+  abstract uploaded(id: number, size: number): Promise<void>;
+  /** The upload did not complete: the row goes (its files were never stored). */
+  abstract discard(id: number): Promise<void>;
+  abstract ofProject(projectId: number, offset: number, limit: number): Promise<{ rows: PhotoRow[]; total: number }>;
+  abstract find(id: number): Promise<PhotoRow | null>;
+  abstract remove(id: number): Promise<void>;
+  abstract claimDue(limit: number, leaseMs: number): Promise<PhotoJob[]>;
+  abstract saveOutcome(job: PhotoJob): Promise<void>;
+}

@@ -1,0 +1,170 @@
+import sharp from 'sharp';
+import { adminAgent, Agent, clientAgent, contentRange, createTestApp, eventually, TestApp } from '../support/test-app';
+
+const jpeg = (width = 1200, height = 800) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+    .toBuffer();
+
+interface Photo {
+  id: number;
+  filename: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  status: string;
+  failureReason: string | null;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
+  downloadUrl: string | null;
+}
+
+/** CONTRACT §10, slice 2: uploads streamed to storage, processed in the background, listed with signed URLs. */
+describe('Photos', () => {
+  let t: TestApp;
+  let admin: Agent;
+  let owner: Awaited<ReturnType<typeof clientAgent>>;
+  let projectId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ PHOTO_MAX_MB: '2', OUTBOX_POLL_MS: '100', STUDIO_NAME: 'Harbour & Lane <Photo>' });
+    admin = await adminAgent(t);
+    owner = await clientAgent(t, 'gallery');
+    projectId = (
+      await admin
+        .post('/api/projects')
+        .send({ name: 'Gallery project', clientId: owner.id, price: '100', selectedServices: [] })
+        .expect(201)
+    ).body.id;
+  });
+  afterAll(() => t.close());
+
+  const list = async (agent: Agent, id = projectId) => (await agent.get(`/api/projects/${id}/photos`).expect(200)).body as Photo[];
+  const ready = (agent: Agent) =>
+    eventually(async () => {
+      const photos = await list(agent);
+      expect(photos.every((p) => p.status !== 'processing')).toBe(true);
+      return photos;
+    }, 30_000);
+
+  it('takes JPEG and PNG uploads, makes their derivatives, and lists them with signed URLs', async () => {
+    const original = await jpeg();
+    const png = await sharp({ create: { width: 300, height: 500, channels: 4, background: '#ff000080' } })
+      .png()
+      .toBuffer();
+    const res = await admin
+      .post(`/api/projects/${projectId}/photos`)
+      .attach('file', original, '../../etc/IMG_0001.jpg')
+      .attach('file', png, 'poster\n.png')
+      .expect(201);
+    expect(res.body).toHaveLength(2);
+    expect(res.body[0]).toMatchObject({ filename: 'IMG_0001.jpg', size: original.length, status: 'processing' });
+    expect(res.body[1].filename).not.toMatch(/[\n/]/);
+
+    const photos = await ready(admin);
+    const [first, second] = photos;
+    // EXIF orientation 6: 1200x800 is shown 800x1200
+    expect(first).toMatchObject({ status: 'ready', width: 800, height: 1200, failureReason: null });
+    expect(second).toMatchObject({ status: 'ready', width: 300, height: 500 });
+
+    const thumb = await t.http().get(first.thumbnailUrl!).expect(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    const thumbMeta = await sharp(thumb.body as Buffer).metadata();
+    expect(Math.max(thumbMeta.width!, thumbMeta.height!)).toBe(400);
+    expect(thumbMeta.height).toBeGreaterThan(thumbMeta.width!);
+    expect(thumbMeta.exif).toBeUndefined();
+    // the admin gets the original byte for byte
+    const download = await t
+      .http()
+      .get(first.downloadUrl!)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(download.status).toBe(200);
+    expect(Buffer.compare(download.body as Buffer, original)).toBe(0);
+  });
+
+  it('shows the client of an unpaid project watermarked previews and no originals; paid, the clean ones', async () => {
+    const photos = await ready(owner.agent);
+    expect(photos.length).toBeGreaterThan(0);
+    for (const p of photos) expect(p.downloadUrl).toBeNull();
+    const adminView = await list(admin);
+    expect(photos[0].previewUrl).not.toBe(adminView[0].previewUrl);
+    expect(photos[0].previewUrl).toContain('preview-marked.webp');
+    const marked = await t.http().get(photos[0].previewUrl!).expect(200);
+    const clean = await t.http().get(adminView[0].previewUrl!).expect(200);
+    expect(Buffer.compare(marked.body as Buffer, clean.body as Buffer)).not.toBe(0);
+
+    await admin.patch(`/api/projects/${projectId}/mark-paid`).send({}).expect(200);
+    const paid = await list(owner.agent);
+    expect(paid[0].downloadUrl).not.toBeNull();
+    expect(paid[0].previewUrl).toContain('/preview.webp');
+  });
+
+  it('refuses other types (415), files over PHOTO_MAX_MB (413), clients, strangers and unknown projects, keeping nothing', async () => {
+    const before = (await t.db.query(`SELECT count(*)::int AS n FROM photos`))[0].n;
+    const text = await admin
+      .post(`/api/projects/${projectId}/photos`)
+      .attach('file', Buffer.from('not an image at all, whatever the name says'), 'holiday.jpg')
+      .expect(415);
+    expect(text.body).toMatchObject({ code: 'GALLERY.UNSUPPORTED_TYPE', message: 'holiday.jpg is not a JPEG, PNG, WebP or HEIC image' });
+    const big = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: 'white' } })
+      .jpeg({ quality: 100 })
+      .toBuffer()
+      .then((b) => Buffer.concat([b, Buffer.alloc(2.5 * 1024 * 1024, 1)]));
+    const tooLarge = await admin.post(`/api/projects/${projectId}/photos`).attach('file', big, 'huge.jpg').expect(413);
+    expect(tooLarge.body).toMatchObject({ code: 'GALLERY.TOO_LARGE', message: 'huge.jpg is larger than 2 MB' });
+    await owner.agent
+      .post(`/api/projects/${projectId}/photos`)
+      .attach('file', await jpeg(), 'mine.jpg')
+      .expect(403);
+    await admin
+      .post(`/api/projects/999999/photos`)
+      .attach('file', await jpeg(), 'x.jpg')
+      .expect(404);
+    await admin.post(`/api/projects/${projectId}/photos`).send({ file: 'x' }).expect(415);
+    const stranger = await clientAgent(t, 'stranger');
+    await stranger.agent.get(`/api/projects/${projectId}/photos`).expect(404);
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM photos`))[0].n).toBe(before);
+  });
+
+  it('refuses altered, guessed and expired links (403) before reading anything', async () => {
+    const [photo] = await list(admin);
+    const url = new URL(photo.thumbnailUrl!, 'http://portal.test');
+    const other = url.pathname.replace(`/${photo.id}/`, `/${photo.id + 1}/`) + url.search;
+    expect((await t.http().get(other).expect(403)).body.code).toBe('GALLERY.BAD_LINK');
+    const tampered = `${url.pathname}?exp=${Number(url.searchParams.get('exp')) + 60}&sig=${url.searchParams.get('sig')}`;
+    await t.http().get(tampered).expect(403);
+    await t.http().get(url.pathname).expect(403);
+    await t
+      .http()
+      .get(`/api/media/projects/${projectId}/../../etc/passwd?exp=9999999999&sig=00`)
+      .expect((r) => expect([403, 404]).toContain(r.status));
+  });
+
+  it('marks a truncated image failed with its reason, and deletes a photo with its files', async () => {
+    const whole = await jpeg(1600, 1200);
+    const res = await admin.post(`/api/projects/${projectId}/photos`).attach('file', whole.subarray(0, 2000), 'cut.jpg').expect(201);
+    const id = res.body[0].id as number;
+    const failed = await eventually(async () => {
+      const p = (await list(admin)).find((x) => x.id === id)!;
+      expect(p.status).toBe('failed');
+      return p;
+    }, 30_000);
+    expect(failed.failureReason).toBeTruthy();
+    const page = await admin.get(`/api/projects/${projectId}/photos`).query({ range: '[0,0]' }).expect(200);
+    expect(contentRange(page.headers['content-range']).total).toBe(3);
+
+    const [first] = await list(admin);
+    await owner.agent.delete(`/api/photos/${first.id}`).expect(403);
+    await admin.delete(`/api/photos/${first.id}`).expect(204);
+    await admin.delete(`/api/photos/${first.id}`).expect(404);
+    await t.http().get(first.downloadUrl!).expect(404);
+    await t.http().get(first.thumbnailUrl!).expect(404);
+  });
+});
