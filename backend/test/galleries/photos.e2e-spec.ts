@@ -167,4 +167,34 @@ describe('Photos', () => {
     await t.http().get(first.downloadUrl!).expect(404);
     await t.http().get(first.thumbnailUrl!).expect(404);
   });
+
+  it("counts a project's ready photos, and deleting the project removes its photos and files", async () => {
+    const project = (
+      await admin
+        .post('/api/projects')
+        .send({ name: 'Gone soon', clientId: owner.id, price: '50', selectedServices: [], photoCount: 99 })
+        .expect(201)
+    ).body;
+    await admin
+      .post(`/api/projects/${project.id}/photos`)
+      .attach('file', await jpeg(600, 400), 'a.jpg')
+      .attach('file', await jpeg(400, 600), 'b.jpg')
+      .expect(201);
+    const photos = await eventually(async () => {
+      const p = await list(admin, project.id);
+      expect(p.map((x) => x.status)).toEqual(['ready', 'ready']);
+      return p;
+    }, 30_000);
+    expect((await admin.get(`/api/projects/${project.id}`).expect(200)).body.photoCount).toBe(2);
+    await t.http().get(photos[0].thumbnailUrl!).expect(200);
+
+    await admin.delete(`/api/projects/${project.id}`).expect((r) => expect([200, 204]).toContain(r.status));
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM photos WHERE project_id = $1`, [project.id]))[0].n).toBe(0);
+    await eventually(async () => {
+      await t.http().get(photos[0].thumbnailUrl!).expect(404);
+      await t.http().get(photos[1].downloadUrl!).expect(404);
+    });
+    // the payments of other projects are untouched, and this project's photos list is gone with it
+    await admin.get(`/api/projects/${project.id}/photos`).expect(404);
+  });
 });

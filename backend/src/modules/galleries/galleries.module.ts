@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '../../shared/config/app-config';
 import { PhotoGallery } from './application/photo-gallery';
 import { PhotoProcessingWorker } from './application/photo-processing-worker';
+import { RemoveProjectPhotosHandler } from './application/remove-project-photos.handler';
 import { ImageProcessor } from './application/ports/image-processor';
 import { MediaStorage } from './application/ports/media-storage';
 import { PhotoRepository } from './application/ports/photo.repository';
@@ -21,6 +22,7 @@ import { S3MediaStorage } from './infrastructure/storage/s3-media-storage';
   providers: [
     PhotoGallery,
     PhotoProcessingWorker,
+    RemoveProjectPhotosHandler,
     { provide: PhotoRepository, useClass: PhotoTypeormRepository },
     { provide: ImageProcessor, useClass: SharpImageProcessor },
     {

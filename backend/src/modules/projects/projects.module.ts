@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { ProjectSnapshots } from '../../shared/integrations/webhook-events';
+import { DomainEventsModule } from '../../shared/events/in-process-domain-events';
 import { ClientsModule } from '../clients';
 import { EmailModule } from '../email';
 import { PaymentsModule } from '../payments';
@@ -27,7 +28,7 @@ import { ProjectTypeormRepository } from './infrastructure/persistence/project.t
 export class ProjectReadModule {}
 
 @Module({
-  imports: [ClientsModule, ServicesModule, PaymentsModule, EmailModule, ProjectReadModule],
+  imports: [ClientsModule, ServicesModule, PaymentsModule, EmailModule, ProjectReadModule, DomainEventsModule],
   controllers: [ProjectsController, ProjectPaymentsController],
   providers: [
     LineBuilder,

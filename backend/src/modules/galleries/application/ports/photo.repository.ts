@@ -32,6 +32,8 @@ export abstract class PhotoRepository {
   abstract ofProject(projectId: number, offset: number, limit: number): Promise<{ rows: PhotoRow[]; total: number }>;
   abstract find(id: number): Promise<PhotoRow | null>;
   abstract remove(id: number): Promise<void>;
+  /** Every photo row of a project (its files are removed by prefix), in the caller's transaction. */
+  abstract removeAllOf(projectId: number): Promise<void>;
   abstract claimDue(limit: number, leaseMs: number): Promise<PhotoJob[]>;
   abstract saveOutcome(job: PhotoJob): Promise<void>;
 }

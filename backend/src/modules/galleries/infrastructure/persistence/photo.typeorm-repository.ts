@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { GalleryProject, PhotoRepository, PhotoRow } from '../../application/ports/photo.repository';
 import { PhotoJob } from '../../domain/photo';
 
@@ -39,8 +40,19 @@ function returned<T>(result: unknown): T[] {
 /** `photos`, and the `projects` columns the galleries read. */
 @Injectable()
 export class PhotoTypeormRepository extends PhotoRepository {
-  constructor(private readonly db: DataSource) {
+  constructor(
+    private readonly db: DataSource,
+    private readonly tx: TransactionHost,
+  ) {
     super();
+  }
+
+  /** CONTRACT §10: a project with photos shows its ready ones as its photo count. */
+  private async recount(projectId: number): Promise<void> {
+    await this.db.query(
+      `UPDATE projects SET photo_count = (SELECT count(*) FROM photos WHERE project_id = $1 AND status = 'ready') WHERE id = $1`,
+      [projectId],
+    );
   }
 
   async project(id: number): Promise<GalleryProject | null> {
@@ -88,7 +100,14 @@ export class PhotoTypeormRepository extends PhotoRepository {
   }
 
   async remove(id: number): Promise<void> {
-    await this.db.query(`DELETE FROM photos WHERE id = $1`, [id]);
+    const rows: Array<{ project_id: number }> = returned(
+      await this.db.query(`DELETE FROM photos WHERE id = $1 RETURNING project_id`, [id]),
+    );
+    if (rows[0]) await this.recount(rows[0].project_id);
+  }
+
+  async removeAllOf(projectId: number): Promise<void> {
+    await this.tx.manager.query(`DELETE FROM photos WHERE project_id = $1`, [projectId]);
   }
 
   async claimDue(limit: number, leaseMs: number): Promise<PhotoJob[]> {
@@ -116,5 +135,6 @@ export class PhotoTypeormRepository extends PhotoRepository {
         WHERE id = $1 AND status = 'processing'`,
       [job.id, job.status, job.width, job.height, job.failureReason, job.nextAttemptAt],
     );
+    if (job.status === 'ready') await this.recount(job.projectId);
   }
 }

@@ -1,6 +1,8 @@
 import { InMemoryServices } from '../../../services/testing/in-memory-services';
 import { Money } from '../../../../shared/domain/money';
 import { immediateTx, InMemoryAuditTrail } from '../../../../testing/in-memory';
+import { RecordingEvents } from '../../../../testing/in-memory-events';
+import { ProjectDeleted } from '../../domain/project-deleted';
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { LineBuilder } from '../line-builder';
 import { ProjectMaintenanceHandler } from './delete-project.handler';
@@ -10,6 +12,7 @@ describe('ProjectMaintenanceHandler', () => {
   let services: InMemoryServices;
   let handler: ProjectMaintenanceHandler;
   let audit: InMemoryAuditTrail;
+  let events: RecordingEvents;
   let session: number;
   let prints: number;
   let id: number;
@@ -18,7 +21,8 @@ describe('ProjectMaintenanceHandler', () => {
     projects = new InMemoryProjects();
     services = new InMemoryServices();
     audit = new InMemoryAuditTrail();
-    handler = new ProjectMaintenanceHandler(projects, new LineBuilder(services), immediateTx(), audit);
+    events = new RecordingEvents();
+    handler = new ProjectMaintenanceHandler(projects, new LineBuilder(services), immediateTx(), audit, events);
     const service = (name: string, dollars: number) =>
       services
         .insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible: false, creditCost: 1 })
@@ -31,6 +35,7 @@ describe('ProjectMaintenanceHandler', () => {
   it('deletes a project by hiding it, keeping its row; a second delete answers not found', async () => {
     await handler.delete(id);
 
+    expect(events.published).toEqual([new ProjectDeleted(id)]);
     expect(await projects.findForUpdate(id)).toBeNull();
     expect(projects.stored(id)).toBeDefined();
     await expect(handler.delete(id)).rejects.toMatchObject({ code: 'PROJECTS.NOT_FOUND', kind: 'not_found' });

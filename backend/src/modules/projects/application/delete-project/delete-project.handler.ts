@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { amountText, quoted } from '../../../../shared/audit/summary';
+import { DomainEventPublisher } from '../../../../shared/events/domain-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { ProjectDeleted } from '../../domain/project-deleted';
 import type { Project } from '../../domain/project';
 import { projectNotFound } from '../../domain/projects.errors';
 import { LineBuilder } from '../line-builder';
@@ -16,6 +18,7 @@ export class ProjectMaintenanceHandler {
     private readonly lines: LineBuilder,
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
+    private readonly events: DomainEventPublisher,
   ) {}
 
   delete(id: number): Promise<void> {
@@ -23,6 +26,7 @@ export class ProjectMaintenanceHandler {
       const project = await this.projects.findForUpdate(id);
       if (!project || !(await this.projects.softDelete(id))) throw projectNotFound();
       await this.audit.record(projectDeleted(project));
+      await this.events.publish(new ProjectDeleted(id));
     });
   }
 
