@@ -113,6 +113,12 @@ describe('Photos', () => {
       .attach('file', Buffer.from('not an image at all, whatever the name says'), 'holiday.jpg')
       .expect(415);
     expect(text.body).toMatchObject({ code: 'GALLERY.UNSUPPORTED_TYPE', message: 'holiday.jpg is not a JPEG, PNG, WebP or HEIC image' });
+    // shorter than any image's signature, even one that starts like a JPEG; and an empty file
+    await admin
+      .post(`/api/projects/${projectId}/photos`)
+      .attach('file', Buffer.from([0xff, 0xd8, 0xff, 0xe0]), 'tiny.jpg')
+      .expect(415);
+    await admin.post(`/api/projects/${projectId}/photos`).attach('file', Buffer.alloc(0), 'empty.jpg').expect(415);
     const big = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: 'white' } })
       .jpeg({ quality: 100 })
       .toBuffer()

@@ -75,7 +75,7 @@ export class PhotoGallery {
     for await (const file of files) {
       const filename = safeDisplayFilename(file.filename);
       const head = await peek(file.stream, IMAGE_SIGNATURE_BYTES);
-      const format = detectImageFormat(head);
+      const format = head && detectImageFormat(head);
       if (!format) {
         file.stream.resume();
         throw unsupported(filename);
@@ -158,22 +158,25 @@ function emptyView(id: number, filename: string, size: number): PhotoView {
   };
 }
 
-/** The first `n` bytes of a stream (fewer if it is shorter), put back so the stream still yields everything. */
-function peek(stream: Readable, n: number): Promise<Buffer> {
+/**
+ * The first `n` bytes of a stream, put back so the stream still yields everything; `null` when the stream
+ * ends before `n` bytes (too short to be any image: nothing can be put back after its end).
+ */
+function peek(stream: Readable, n: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let got = 0;
-    const finish = () => {
+    const stop = () => {
       stream.off('readable', onReadable);
-      stream.off('end', finish);
+      stream.off('end', onEnd);
       stream.off('error', onError);
-      const all = Buffer.concat(chunks);
-      if (all.length) stream.unshift(all);
-      resolve(all.subarray(0, n));
+    };
+    const onEnd = () => {
+      stop();
+      resolve(null);
     };
     const onError = (err: Error) => {
-      stream.off('readable', onReadable);
-      stream.off('end', finish);
+      stop();
       reject(err);
     };
     const onReadable = () => {
@@ -182,10 +185,14 @@ function peek(stream: Readable, n: number): Promise<Buffer> {
         chunks.push(chunk);
         got += chunk.length;
       }
-      if (got >= n) finish();
+      if (got < n) return;
+      stop();
+      const all = Buffer.concat(chunks);
+      stream.unshift(all);
+      resolve(all.subarray(0, n));
     };
     stream.on('readable', onReadable);
-    stream.once('end', finish);
+    stream.once('end', onEnd);
     stream.once('error', onError);
   });
 }
