@@ -106,6 +106,22 @@ describe('Photos', () => {
     expect(paid[0].previewUrl).toContain('/preview.webp');
   });
 
+  it("keeps the client's favorites: marked and unmarked by the client only, filtered by the admin", async () => {
+    const [first, second] = await list(owner.agent);
+    await owner.agent.put(`/api/photos/${first.id}/favorite`).expect(204);
+    await owner.agent.put(`/api/photos/${first.id}/favorite`).expect(204);
+    const favorites = (await admin.get(`/api/projects/${projectId}/photos`).query({ filter: '{"favorite":true}' }).expect(200))
+      .body as Photo[];
+    expect(favorites.map((p) => p.id)).toEqual([first.id]);
+    expect((await list(owner.agent)).find((p) => p.id === first.id)).toMatchObject({ favorite: true });
+    expect((await list(owner.agent)).find((p) => p.id === second.id)).toMatchObject({ favorite: false });
+    expect((await admin.put(`/api/photos/${second.id}/favorite`).expect(403)).body.code).toBe('GALLERY.CLIENT_ONLY');
+    const stranger = await clientAgent(t, 'notmine');
+    await stranger.agent.put(`/api/photos/${first.id}/favorite`).expect(404);
+    await owner.agent.delete(`/api/photos/${first.id}/favorite`).expect(204);
+    expect((await admin.get(`/api/projects/${projectId}/photos`).query({ filter: '{"favorite":true}' }).expect(200)).body).toEqual([]);
+  });
+
   it('refuses other types (415), files over PHOTO_MAX_MB (413), clients, strangers and unknown projects, keeping nothing', async () => {
     const before = (await t.db.query(`SELECT count(*)::int AS n FROM photos`))[0].n;
     const text = await admin

@@ -140,6 +140,8 @@ const ROWS: Row[] = [
   { op: 'GET /api/projects/{id}/photos', ...OWNED(200), url: (f) => `/api/projects/${f.projects.read}/photos` },
   { op: 'POST /api/projects/{id}/photos', ...ADMIN_ONLY(415), url: (f) => `/api/projects/${f.projects.read}/photos`, body: () => ({}) },
   { op: 'DELETE /api/photos/{id}', ...ADMIN_ONLY(404), url: () => '/api/photos/999999' },
+  { op: 'PUT /api/photos/{id}/favorite', ...SIGNED_IN(404), url: () => '/api/photos/999999/favorite' },
+  { op: 'DELETE /api/photos/{id}/favorite', ...SIGNED_IN(404), url: () => '/api/photos/999999/favorite' },
   {
     op: 'GET /api/media/projects/{projectId}/{photoId}/{file}',
     ...PUBLIC(403),

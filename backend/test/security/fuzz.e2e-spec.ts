@@ -102,6 +102,8 @@ const PLANS: Record<string, Plan> = {
   'POST /api/projects/{id}/photos': { actor: 'admin', runs: 30 },
   'GET /api/projects/{id}/photos': { actor: 'admin', runs: 30 },
   'DELETE /api/photos/{id}': { actor: 'admin', runs: 30 },
+  'PUT /api/photos/{id}/favorite': { actor: 'account', runs: 30 },
+  'DELETE /api/photos/{id}/favorite': { actor: 'account', runs: 30 },
   'GET /api/media/projects/{projectId}/{photoId}/{file}': { actor: 'anonymous', runs: 30 },
   // The caller's own two-factor sign-in: codes never match a secret, so nothing turns on.
   'POST /api/2fa/setup': { actor: 'account', runs: 30 },

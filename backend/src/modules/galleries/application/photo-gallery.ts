@@ -2,7 +2,7 @@ import { HttpException, Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AppConfig } from '../../../shared/config/app-config';
-import { NotFoundError } from '../../../shared/errors/domain-error';
+import { ForbiddenError, NotFoundError } from '../../../shared/errors/domain-error';
 import { detectImageFormat, IMAGE_MIME_TYPES, IMAGE_SIGNATURE_BYTES } from '../domain/image-format';
 import { photoMediaKeys } from '../domain/media-key';
 import { signMediaUrl } from '../domain/media-url-signature';
@@ -104,8 +104,8 @@ export class PhotoGallery {
     return made;
   }
 
-  async list(project: GalleryProject, viewer: { isAdmin: boolean }, offset: number, limit: number) {
-    const { rows, total } = await this.photos.ofProject(project.id, offset, limit);
+  async list(project: GalleryProject, viewer: { isAdmin: boolean }, offset: number, limit: number, filter: { favorite?: boolean } = {}) {
+    const { rows, total } = await this.photos.ofProject(project.id, offset, limit, filter);
     const expires = new Date(Date.now() + URL_LIFETIME_MS);
     const sign = (key: string) => signMediaUrl(key, expires, this.urlSecret);
     const unlocked = viewer.isAdmin || project.isPaid;
@@ -124,9 +124,21 @@ export class PhotoGallery {
           previewUrl: ready ? sign(unlocked ? keys.preview : keys.previewMarked) : null,
           // Originals never go to a client before the project is paid (CONTRACT §10).
           downloadUrl: unlocked ? sign(keys.original) : null,
+          favorite: p.favorite,
         };
       }),
     };
+  }
+
+  /** The client's selection (CONTRACT §10): only the project's client marks it; the admin filters by it. */
+  async setFavorite(photoId: number, viewer: { id: number; isAdmin: boolean }, favorite: boolean): Promise<void> {
+    const photo = await this.photos.find(photoId);
+    const project = photo && (await this.photos.project(photo.projectId));
+    if (!photo || !project || (!viewer.isAdmin && project.clientId !== viewer.id)) {
+      throw new NotFoundError('GALLERY.PHOTO_NOT_FOUND', 'Photo not found');
+    }
+    if (project.clientId !== viewer.id) throw new ForbiddenError('GALLERY.CLIENT_ONLY', "Favorites are the client's own selection");
+    await this.photos.setFavorite(photo.id, favorite);
   }
 
   async remove(photoId: number): Promise<void> {

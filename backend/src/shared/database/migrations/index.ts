@@ -17,6 +17,7 @@ import { ApiTokens1765195200000 } from './1765195200000-api-tokens';
 import { WebhookEndpoints1765281600000 } from './1765281600000-webhook-endpoints';
 import { WebhookDeliveries1765368000000 } from './1765368000000-webhook-deliveries';
 import { Photos1765454400000 } from './1765454400000-photos';
+import { PhotoFavorites1765540800000 } from './1765540800000-photo-favorites';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   WebhookEndpoints1765281600000,
   WebhookDeliveries1765368000000,
   Photos1765454400000,
+  PhotoFavorites1765540800000,
 ];

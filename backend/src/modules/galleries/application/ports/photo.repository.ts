@@ -10,6 +10,8 @@ export interface PhotoRow {
   height: number | null;
   status: Exclude<PhotoStatus, 'uploading'>;
   failureReason: string | null;
+  /** Marked by the project's client (their selection). */
+  favorite: boolean;
   createdAt: Date;
 }
 
@@ -29,7 +31,13 @@ export abstract class PhotoRepository {
   abstract uploaded(id: number, size: number): Promise<void>;
   /** The upload did not complete: the row goes (its files were never stored). */
   abstract discard(id: number): Promise<void>;
-  abstract ofProject(projectId: number, offset: number, limit: number): Promise<{ rows: PhotoRow[]; total: number }>;
+  abstract ofProject(
+    projectId: number,
+    offset: number,
+    limit: number,
+    filter?: { favorite?: boolean },
+  ): Promise<{ rows: PhotoRow[]; total: number }>;
+  abstract setFavorite(id: number, favorite: boolean): Promise<void>;
   abstract find(id: number): Promise<PhotoRow | null>;
   abstract remove(id: number): Promise<void>;
   /** Every photo row of a project (its files are removed by prefix), in the caller's transaction. */

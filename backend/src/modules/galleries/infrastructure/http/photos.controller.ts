@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, HttpException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, HttpException, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -16,7 +16,7 @@ import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../.
 import type { SignedInAccount } from '../../../../shared/auth/request-user';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
-import { parseListQuery, sendList } from '../../../../shared/http/list-query';
+import { boolFilter, parseListQuery, sendList } from '../../../../shared/http/list-query';
 import { PhotoGallery, type UploadedFile } from '../../application/photo-gallery';
 import { PhotoResponse } from './dto/photo.dto';
 
@@ -67,7 +67,7 @@ export class PhotosController {
     summary: 'List photos',
     description: "The project's photos with signed URLs (the owner or an admin).",
   })
-  @ApiListQuery()
+  @ApiListQuery('{"favorite":true}')
   @ApiOkResponse({ type: [PhotoResponse] })
   async list(
     @Param('id', IdPipe) id: number,
@@ -79,7 +79,7 @@ export class PhotosController {
     assertMayAccess(viewer, project.clientId, 'Project');
     const q = parseListQuery(query, ['id'] as const, { field: 'id', order: 'ASC' });
     const limit = q.paged ? q.limit : 500;
-    const { rows, total } = await this.gallery.list(project, viewer, q.offset, limit);
+    const { rows, total } = await this.gallery.list(project, viewer, q.offset, limit, { favorite: boolFilter(q.filter, 'favorite') });
     return sendList(res, 'photos', q, rows, total);
   }
 
@@ -94,5 +94,27 @@ export class PhotosController {
   @ApiNoContentResponse()
   async remove(@Param('id', IdPipe) id: number): Promise<void> {
     await this.gallery.remove(id);
+  }
+
+  @Put('photos/:id/favorite')
+  @HttpCode(204)
+  @UseGuards(SignedInGuard)
+  @ApiOperation({
+    operationId: 'markPhotoFavorite',
+    summary: 'Mark a photo as a favorite',
+    description: "The project's client's selection.",
+  })
+  @ApiNoContentResponse()
+  async favorite(@Param('id', IdPipe) id: number, @CurrentUser() viewer: SignedInAccount): Promise<void> {
+    await this.gallery.setFavorite(id, viewer, true);
+  }
+
+  @Delete('photos/:id/favorite')
+  @HttpCode(204)
+  @UseGuards(SignedInGuard)
+  @ApiOperation({ operationId: 'unmarkPhotoFavorite', summary: 'Unmark a favorite photo' })
+  @ApiNoContentResponse()
+  async unfavorite(@Param('id', IdPipe) id: number, @CurrentUser() viewer: SignedInAccount): Promise<void> {
+    await this.gallery.setFavorite(id, viewer, false);
   }
 }

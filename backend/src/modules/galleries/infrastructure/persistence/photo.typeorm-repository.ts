@@ -14,11 +14,12 @@ interface Row {
   height: number | null;
   status: PhotoRow['status'];
   failure_reason: string | null;
+  favorited_at: Date | null;
   created_at: Date;
   total?: string;
 }
 
-const COLUMNS = 'id, project_id, filename, content_type, size, width, height, status, failure_reason, created_at';
+const COLUMNS = 'id, project_id, filename, content_type, size, width, height, status, failure_reason, favorited_at, created_at';
 const toPhoto = (r: Row): PhotoRow => ({
   id: r.id,
   projectId: r.project_id,
@@ -29,6 +30,7 @@ const toPhoto = (r: Row): PhotoRow => ({
   height: r.height,
   status: r.status,
   failureReason: r.failure_reason,
+  favorite: r.favorited_at !== null,
   createdAt: r.created_at,
 });
 
@@ -79,19 +81,30 @@ export class PhotoTypeormRepository extends PhotoRepository {
     await this.db.query(`DELETE FROM photos WHERE id = $1 AND status = 'uploading'`, [id]);
   }
 
-  async ofProject(projectId: number, offset: number, limit: number): Promise<{ rows: PhotoRow[]; total: number }> {
+  async ofProject(
+    projectId: number,
+    offset: number,
+    limit: number,
+    filter: { favorite?: boolean } = {},
+  ): Promise<{ rows: PhotoRow[]; total: number }> {
+    const where = `project_id = $1 AND status <> 'uploading'${
+      filter.favorite === undefined ? '' : filter.favorite ? ' AND favorited_at IS NOT NULL' : ' AND favorited_at IS NULL'
+    }`;
     const rows: Row[] = await this.db.query(
-      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM photos
-        WHERE project_id = $1 AND status <> 'uploading' ORDER BY id OFFSET $2 LIMIT $3`,
+      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM photos WHERE ${where} ORDER BY id OFFSET $2 LIMIT $3`,
       [projectId, offset, limit],
     );
     const total = rows.length
       ? Number(rows[0].total)
-      : Number(
-          (await this.db.query(`SELECT count(*) AS n FROM photos WHERE project_id = $1 AND status <> 'uploading'`, [projectId]))[0]
-            .n as string,
-        );
+      : Number((await this.db.query(`SELECT count(*) AS n FROM photos WHERE ${where}`, [projectId]))[0].n as string);
     return { rows: rows.map(toPhoto), total };
+  }
+
+  async setFavorite(id: number, favorite: boolean): Promise<void> {
+    await this.db.query(`UPDATE photos SET favorited_at = CASE WHEN $2 THEN coalesce(favorited_at, now()) END WHERE id = $1`, [
+      id,
+      favorite,
+    ]);
   }
 
   async find(id: number): Promise<PhotoRow | null> {
