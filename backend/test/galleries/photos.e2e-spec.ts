@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { adminAgent, Agent, clientAgent, contentRange, createTestApp, eventually, TestApp } from '../support/test-app';
 
@@ -104,6 +108,36 @@ describe('Photos', () => {
     const paid = await list(owner.agent);
     expect(paid[0].downloadUrl).not.toBeNull();
     expect(paid[0].previewUrl).toContain('/preview.webp');
+  });
+
+  it('streams the originals as a ZIP to the admin and, once paid, to the client; not before', async () => {
+    const binary = (r: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    };
+    const unpaid = (
+      await admin.post('/api/projects').send({ name: 'Zip unpaid', clientId: owner.id, price: '10', selectedServices: [] }).expect(201)
+    ).body;
+    const same = await jpeg(300, 200);
+    await admin.post(`/api/projects/${unpaid.id}/photos`).attach('file', same, 'same.jpg').attach('file', same, 'same.jpg').expect(201);
+    const refused = await owner.agent.get(`/api/projects/${unpaid.id}/photos.zip`).expect(403);
+    expect(refused.body).toMatchObject({ code: 'GALLERY.UNPAID', message: 'Pay for this project to download its photos' });
+    const res = await admin.get(`/api/projects/${unpaid.id}/photos.zip`).buffer(true).parse(binary).expect(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const dir = mkdtempSync(join(tmpdir(), 'zip-'));
+    writeFileSync(join(dir, 'photos.zip'), res.body as Buffer);
+    const names = execFileSync('zipinfo', ['-1', join(dir, 'photos.zip')], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    expect(names).toEqual(['same.jpg', 'same (2).jpg']);
+    const unpacked = execFileSync('unzip', ['-p', join(dir, 'photos.zip'), 'same (2).jpg']);
+    expect(Buffer.compare(unpacked, same)).toBe(0);
+    // the main project was paid above: its client downloads it
+    const paid = await owner.agent.get(`/api/projects/${projectId}/photos.zip`).buffer(true).parse(binary).expect(200);
+    expect((paid.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+    const stranger = await clientAgent(t, 'zipstranger');
+    await stranger.agent.get(`/api/projects/${projectId}/photos.zip`).expect(404);
   });
 
   it("keeps the client's favorites: marked and unmarked by the client only, filtered by the admin", async () => {

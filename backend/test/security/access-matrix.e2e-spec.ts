@@ -138,6 +138,8 @@ const ROWS: Row[] = [
   { op: 'GET /api/projects/{id}/services', ...OWNED(200), url: (f) => `/api/projects/${f.projects.read}/services` },
   // Galleries (CONTRACT §10): the owner's and the admin's list; a media link is its own permission (signed).
   { op: 'GET /api/projects/{id}/photos', ...OWNED(200), url: (f) => `/api/projects/${f.projects.read}/photos` },
+  // the matrix's project is unpaid: its client is refused the originals (403), the admin gets them
+  { op: 'GET /api/projects/{id}/photos.zip', ...OWNED(403, 200), url: (f) => `/api/projects/${f.projects.read}/photos.zip` },
   { op: 'POST /api/projects/{id}/photos', ...ADMIN_ONLY(415), url: (f) => `/api/projects/${f.projects.read}/photos`, body: () => ({}) },
   { op: 'DELETE /api/photos/{id}', ...ADMIN_ONLY(404), url: () => '/api/photos/999999' },
   { op: 'PUT /api/photos/{id}/favorite', ...SIGNED_IN(404), url: () => '/api/photos/999999/favorite' },

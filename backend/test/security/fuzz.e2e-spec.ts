@@ -101,6 +101,7 @@ const PLANS: Record<string, Plan> = {
   'POST /api/webhook-deliveries/{id}/retry': { actor: 'admin', runs: 30 },
   'POST /api/projects/{id}/photos': { actor: 'admin', runs: 30 },
   'GET /api/projects/{id}/photos': { actor: 'admin', runs: 30 },
+  'GET /api/projects/{id}/photos.zip': { actor: 'admin', runs: 30 },
   'DELETE /api/photos/{id}': { actor: 'admin', runs: 30 },
   'PUT /api/photos/{id}/favorite': { actor: 'account', runs: 30 },
   'DELETE /api/photos/{id}/favorite': { actor: 'account', runs: 30 },

@@ -1,5 +1,7 @@
 import { HttpException, Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
+import archiver from 'archiver';
+import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { AppConfig } from '../../../shared/config/app-config';
 import { ForbiddenError, NotFoundError } from '../../../shared/errors/domain-error';
@@ -130,6 +132,36 @@ export class PhotoGallery {
     };
   }
 
+  /**
+   * The originals as a ZIP (CONTRACT §10), for the admin and for the client of a paid project, streamed:
+   * one file is opened at a time and copied as it is (stored, not compressed: photos do not shrink), so a
+   * 2 GB gallery costs the server a buffer, not 2 GB. Names repeated in the gallery get a number.
+   */
+  async zip(project: GalleryProject, viewer: { isAdmin: boolean }): Promise<Readable> {
+    if (!viewer.isAdmin && !project.isPaid) {
+      throw new ForbiddenError('GALLERY.UNPAID', 'Pay for this project to download its photos');
+    }
+    const archive = archiver('zip', { store: true });
+    const names = new Set<string>();
+    const feed = async () => {
+      for (let offset = 0; ; offset += 500) {
+        const { rows } = await this.photos.ofProject(project.id, offset, 500);
+        for (const photo of rows) {
+          const media = await this.storage.open(photoMediaKeys(String(project.id), String(photo.id)).original);
+          if (!media) continue;
+          const entered = once(archive, 'entry');
+          archive.append(media.stream, { name: uniqueName(photo.filename, names), date: photo.createdAt });
+          await entered;
+        }
+        if (rows.length < 500) break;
+      }
+      await archive.finalize();
+    };
+    // A client that goes away destroys the archive: the feed's wait ends with it.
+    feed().catch((err: Error) => archive.destroy(err));
+    return archive;
+  }
+
   /** The client's selection (CONTRACT §10): only the project's client marks it; the admin filters by it. */
   async setFavorite(photoId: number, viewer: { id: number; isAdmin: boolean }, favorite: boolean): Promise<void> {
     const photo = await this.photos.find(photoId);
@@ -152,6 +184,16 @@ export class PhotoGallery {
   get mediaUrlSecret(): string {
     return this.urlSecret;
   }
+}
+
+/** `IMG_1.jpg`, then `IMG_1 (2).jpg`, … : a ZIP with two entries of one name loses one on unpacking. */
+function uniqueName(filename: string, taken: Set<string>): string {
+  const dot = filename.lastIndexOf('.');
+  const [base, ext] = dot > 0 ? [filename.slice(0, dot), filename.slice(dot)] : [filename, ''];
+  let name = filename;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base} (${n})${ext}`;
+  taken.add(name.toLowerCase());
+  return name;
 }
 
 function emptyView(id: number, filename: string, size: number): PhotoView {

@@ -3,10 +3,12 @@ import {
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
+  ApiProduces,
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
@@ -58,6 +60,26 @@ export class PhotosController {
       throw new HttpException({ message: 'Send the photos as multipart/form-data with file parts', code: 'GALLERY.UNSUPPORTED_TYPE' }, 415);
     }
     return this.gallery.upload(id, fileParts(req));
+  }
+
+  @Get('projects/:id/photos.zip')
+  @UseGuards(SignedInGuard)
+  @ApiOperation({
+    operationId: 'downloadPhotosZip',
+    summary: 'Download all photos',
+    description: 'The originals as a streamed ZIP: the admin, or the client of a paid project (403 `GALLERY.UNPAID` before).',
+  })
+  @ApiProduces('application/zip')
+  @ApiOkResponse({ description: 'The ZIP', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiForbiddenResponse({ description: 'The project is not paid yet (`GALLERY.UNPAID`)' })
+  async zip(@Param('id', IdPipe) id: number, @CurrentUser() viewer: SignedInAccount, @Res() res: FastifyReply): Promise<void> {
+    const project = await this.gallery.projectOrThrow(id);
+    assertMayAccess(viewer, project.clientId, 'Project');
+    const archive = await this.gallery.zip(project, viewer);
+    await res
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', `attachment; filename="project-${project.id}-photos.zip"`)
+      .send(archive);
   }
 
   @Get('projects/:id/photos')
