@@ -12,6 +12,13 @@ const jpeg = (width = 1200, height = 800) =>
     .withExifMerge({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
     .toBuffer();
 
+/** superagent's parser for a binary answer: the bytes as one Buffer. */
+const binaryBody = (res: NodeJS.EventEmitter, done: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
 interface Photo {
   id: number;
   filename: string;
@@ -111,11 +118,6 @@ describe('Photos', () => {
   });
 
   it('streams the originals as a ZIP to the admin and, once paid, to the client; not before', async () => {
-    const binary = (r: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    };
     const unpaid = (
       await admin.post('/api/projects').send({ name: 'Zip unpaid', clientId: owner.id, price: '10', selectedServices: [] }).expect(201)
     ).body;
@@ -123,7 +125,7 @@ describe('Photos', () => {
     await admin.post(`/api/projects/${unpaid.id}/photos`).attach('file', same, 'same.jpg').attach('file', same, 'same.jpg').expect(201);
     const refused = await owner.agent.get(`/api/projects/${unpaid.id}/photos.zip`).expect(403);
     expect(refused.body).toMatchObject({ code: 'GALLERY.UNPAID', message: 'Pay for this project to download its photos' });
-    const res = await admin.get(`/api/projects/${unpaid.id}/photos.zip`).buffer(true).parse(binary).expect(200);
+    const res = await admin.get(`/api/projects/${unpaid.id}/photos.zip`).buffer(true).parse(binaryBody).expect(200);
     expect(res.headers['content-type']).toBe('application/zip');
     const dir = mkdtempSync(join(tmpdir(), 'zip-'));
     writeFileSync(join(dir, 'photos.zip'), res.body as Buffer);
@@ -134,7 +136,7 @@ describe('Photos', () => {
     const unpacked = execFileSync('unzip', ['-p', join(dir, 'photos.zip'), 'same (2).jpg']);
     expect(Buffer.compare(unpacked, same)).toBe(0);
     // the main project was paid above: its client downloads it
-    const paid = await owner.agent.get(`/api/projects/${projectId}/photos.zip`).buffer(true).parse(binary).expect(200);
+    const paid = await owner.agent.get(`/api/projects/${projectId}/photos.zip`).buffer(true).parse(binaryBody).expect(200);
     expect((paid.body as Buffer).subarray(0, 2).toString()).toBe('PK');
     const stranger = await clientAgent(t, 'zipstranger');
     await stranger.agent.get(`/api/projects/${projectId}/photos.zip`).expect(404);
