@@ -14,11 +14,17 @@ export interface OutboxWorkerSettings {
   leaseMs: number;
 }
 
+/** Where a worker's items live: claimed with a lease (`FOR UPDATE SKIP LOCKED`), then their outcome saved. */
+export interface WorkQueue<T> {
+  claimDue(limit: number, leaseMs: number): Promise<T[]>;
+  saveOutcome(item: T): Promise<void>;
+}
+
 /**
  * The shape shared by the e-mail outbox and webhook deliveries: rows stored in the transaction of
- * their cause, then taken by a worker in any instance. A subclass says how to claim due items (with a
- * lease, `FOR UPDATE SKIP LOCKED`, so no two instances take the same), how to handle one (never
- * throwing: the outcome is recorded on the item) and how to save its outcome.
+ * their cause, then taken by a worker in any instance. The queue (a repository) claims due items with a
+ * lease, so no two instances take the same, and saves their outcomes; a subclass says how to handle one
+ * (never throwing: the outcome is recorded on the item).
  *
  * Work is looked for at once when `kick` is called (after a commit that stored work) and on a timer, by
  * up to `lanes` lanes at a time in this process. An outcome that cannot be written (the database went
@@ -33,14 +39,15 @@ export abstract class OutboxWorker<T extends { id: number }> implements OnApplic
   private readonly lanes = new Set<Promise<void>>();
   private readonly unsaved = new Map<number, T>();
 
-  protected constructor(private readonly settings: OutboxWorkerSettings) {
+  protected constructor(
+    private readonly queue: WorkQueue<T>,
+    private readonly settings: OutboxWorkerSettings,
+  ) {
     this.logger = new Logger(settings.name);
   }
 
-  protected abstract claimDue(limit: number, leaseMs: number): Promise<T[]>;
   /** Handles one item and records the outcome on it; does not throw. */
   protected abstract handle(item: T): Promise<void>;
-  protected abstract saveOutcome(item: T): Promise<void>;
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => this.kick(), this.settings.pollMs);
@@ -74,7 +81,7 @@ export abstract class OutboxWorker<T extends { id: number }> implements OnApplic
   private async lane(): Promise<void> {
     await this.saveOutcomes();
     while (!this.stopped) {
-      const items = await this.claimDue(this.settings.batch, this.settings.leaseMs);
+      const items = await this.queue.claimDue(this.settings.batch, this.settings.leaseMs);
       if (items.length === 0) return;
       this.kick(); // there was work: there may be more, for another lane
       for (const item of items) {
@@ -86,7 +93,7 @@ export abstract class OutboxWorker<T extends { id: number }> implements OnApplic
   }
 
   private async saveOne(item: T): Promise<void> {
-    await this.saveOutcome(item);
+    await this.queue.saveOutcome(item);
     this.unsaved.delete(item.id);
   }
 

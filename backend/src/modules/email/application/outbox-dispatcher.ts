@@ -17,23 +17,15 @@ const LEASE_MS = 60_000;
 @Injectable()
 export class OutboxDispatcher extends OutboxWorker<OutboxEntry> {
   constructor(
-    private readonly repository: OutboxRepository,
+    repository: OutboxRepository,
     private readonly transport: MailTransport,
     config: AppConfig,
   ) {
-    super({ name: 'EmailOutbox', pollMs: config.outboxPollMs, lanes: LANES, batch: 1, leaseMs: LEASE_MS });
+    super(repository, { name: 'EmailOutbox', pollMs: config.outboxPollMs, lanes: LANES, batch: 1, leaseMs: LEASE_MS });
     this.retryMs = config.outboxRetryMs;
   }
 
   private readonly retryMs: number;
-
-  protected claimDue(limit: number, leaseMs: number): Promise<OutboxEntry[]> {
-    return this.repository.claimDue(limit, leaseMs);
-  }
-
-  protected saveOutcome(entry: OutboxEntry): Promise<void> {
-    return this.repository.saveOutcome(entry);
-  }
 
   protected async handle(entry: OutboxEntry): Promise<void> {
     try {

@@ -29,21 +29,13 @@ export class PhotoProcessingWorker extends OutboxWorker<PhotoJob> {
   private readonly watermark: string;
 
   constructor(
-    private readonly photos: PhotoRepository,
+    photos: PhotoRepository,
     private readonly storage: MediaStorage,
     private readonly processor: ImageProcessor,
     config: AppConfig,
   ) {
-    super({ name: 'PhotoProcessing', pollMs: config.outboxPollMs, lanes: LANES, batch: 1, leaseMs: LEASE_MS });
+    super(photos, { name: 'PhotoProcessing', pollMs: config.outboxPollMs, lanes: LANES, batch: 1, leaseMs: LEASE_MS });
     this.watermark = config.studioName;
-  }
-
-  protected claimDue(limit: number, leaseMs: number): Promise<PhotoJob[]> {
-    return this.photos.claimDue(limit, leaseMs);
-  }
-
-  protected saveOutcome(job: PhotoJob): Promise<void> {
-    return this.photos.saveOutcome(job);
   }
 
   protected async handle(job: PhotoJob): Promise<void> {

@@ -21,20 +21,12 @@ export class WebhookDispatcher extends OutboxWorker<WebhookDelivery> {
   private readonly retryMs: number;
 
   constructor(
-    private readonly repository: WebhookDeliveryRepository,
+    repository: WebhookDeliveryRepository,
     private readonly sender: WebhookSender,
     config: AppConfig,
   ) {
-    super({ name: 'Webhooks', pollMs: config.outboxPollMs, lanes: LANES, batch: 1, leaseMs: LEASE_MS });
+    super(repository, { name: 'Webhooks', pollMs: config.outboxPollMs, lanes: LANES, batch: 1, leaseMs: LEASE_MS });
     this.retryMs = config.webhookRetryMs;
-  }
-
-  protected claimDue(limit: number, leaseMs: number): Promise<WebhookDelivery[]> {
-    return this.repository.claimDue(limit, leaseMs);
-  }
-
-  protected saveOutcome(delivery: WebhookDelivery): Promise<void> {
-    return this.repository.saveOutcome(delivery);
   }
 
   protected async handle(delivery: WebhookDelivery): Promise<void> {

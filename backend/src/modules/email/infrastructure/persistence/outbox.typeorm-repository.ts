@@ -4,6 +4,7 @@ import { TransactionHost } from '../../../../shared/transaction/transaction-host
 import { DeliveryProgress, OutboxRepository, SharedMessage } from '../../application/ports/outbox.repository';
 import { carriesSecret, type EmailKind, type EmailMessage } from '../../domain/email-message';
 import { OutboxEntry, OutboxStatus } from '../../domain/outbox-entry';
+import { returnedRows } from '../../../../shared/database/returned-rows';
 
 interface ClaimedRow {
   id: string;
@@ -22,11 +23,6 @@ interface ClaimedRow {
 
 /** What a delivered password-reset e-mail keeps instead of its body: the code is not left lying in the table. */
 export const REDACTED_BODY = '(not kept after sending: it held a password reset code)';
-
-/** TypeORM answers an UPDATE ... RETURNING with [rows, affectedCount]. */
-function returnedRows<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
-}
 
 @Injectable()
 export class OutboxTypeormRepository extends OutboxRepository {

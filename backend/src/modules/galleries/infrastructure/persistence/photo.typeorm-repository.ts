@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { GalleryProject, PhotoRepository, PhotoRow } from '../../application/ports/photo.repository';
 import { PhotoJob } from '../../domain/photo';
+import { returnedRows } from '../../../../shared/database/returned-rows';
 
 interface Row {
   id: number;
@@ -33,11 +34,6 @@ const toPhoto = (r: Row): PhotoRow => ({
   favorite: r.favorited_at !== null,
   createdAt: r.created_at,
 });
-
-/** TypeORM answers an UPDATE … RETURNING with [rows, affectedCount]. */
-function returned<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
-}
 
 /** `photos`, and the `projects` columns the galleries read. */
 @Injectable()
@@ -113,7 +109,7 @@ export class PhotoTypeormRepository extends PhotoRepository {
   }
 
   async remove(id: number): Promise<void> {
-    const rows: Array<{ project_id: number }> = returned(
+    const rows: Array<{ project_id: number }> = returnedRows(
       await this.db.query(`DELETE FROM photos WHERE id = $1 RETURNING project_id`, [id]),
     );
     if (rows[0]) await this.recount(rows[0].project_id);
@@ -136,7 +132,9 @@ export class PhotoTypeormRepository extends PhotoRepository {
       RETURNING p.id, p.project_id, p.attempts`,
       [limit, leaseMs],
     );
-    return returned<{ id: number; project_id: number; attempts: number }>(result).map((r) => new PhotoJob(r.id, r.project_id, r.attempts));
+    return returnedRows<{ id: number; project_id: number; attempts: number }>(result).map(
+      (r) => new PhotoJob(r.id, r.project_id, r.attempts),
+    );
   }
 
   async saveOutcome(job: PhotoJob): Promise<void> {

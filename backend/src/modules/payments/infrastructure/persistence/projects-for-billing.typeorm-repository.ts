@@ -3,6 +3,7 @@ import { creditCoveredCents } from '../../../../shared/database/sql/credit-cover
 import { ProjectSnapshots, WebhookEvents } from '../../../../shared/integrations/webhook-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { BillableProject, ProjectsForBilling } from '../../application/ports/projects-for-billing';
+import { returnedRows } from '../../../../shared/database/returned-rows';
 
 /** Reads and marks the `projects` rows that payments need, without importing the projects module (which depends on this one). */
 @Injectable()
@@ -48,7 +49,7 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
       `UPDATE projects SET is_paid = true, updated_at = now() WHERE id = $1 AND NOT is_paid RETURNING id`,
       [projectId],
     );
-    const changed = Array.isArray(result) && Array.isArray(result[0]) ? result[0].length > 0 : false;
+    const changed = returnedRows(result).length > 0;
     // The integrators' project.paid (CONTRACT §9), in the transaction of the payment that paid it.
     if (changed) await this.webhooks.emit('project.paid', () => this.snapshots.project(projectId));
   }

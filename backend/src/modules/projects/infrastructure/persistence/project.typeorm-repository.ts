@@ -4,6 +4,7 @@ import { ProjectSnapshots, WebhookEvents } from '../../../../shared/integrations
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { ProjectRepository } from '../../application/ports/project.repository';
 import { Project } from '../../domain/project';
+import { returnedRows } from '../../../../shared/database/returned-rows';
 
 interface ProjectRow {
   id: number;
@@ -17,11 +18,6 @@ interface ProjectRow {
   price_cents: string;
   is_paid: boolean;
   date: Date;
-}
-
-/** TypeORM answers an UPDATE … RETURNING with [rows, affectedCount]. */
-function returned<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
 }
 
 @Injectable()
@@ -101,7 +97,7 @@ export class ProjectTypeormRepository extends ProjectRepository {
     await this.tx.manager.query(`DELETE FROM project_service_payments WHERE project_id = $1 AND paid_with_credits`, [p.id]);
     await this.tx.manager.query(`DELETE FROM project_services WHERE project_id = $1`, [p.id]);
     await this.writeLines(project);
-    if (p.isPaid && returned<{ was_paid: boolean | null }>(rows)[0]?.was_paid === false)
+    if (p.isPaid && returnedRows<{ was_paid: boolean | null }>(rows)[0]?.was_paid === false)
       await this.webhooks.emit('project.paid', () => this.snapshots.project(p.id));
   }
 
