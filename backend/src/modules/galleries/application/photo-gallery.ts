@@ -7,7 +7,7 @@ import { AppConfig } from '../../../shared/config/app-config';
 import { ForbiddenError, NotFoundError } from '../../../shared/errors/domain-error';
 import { detectImageFormat, IMAGE_MIME_TYPES, IMAGE_SIGNATURE_BYTES } from '../domain/image-format';
 import { photoMediaKeys } from '../domain/media-key';
-import { signMediaUrl } from '../domain/media-url-signature';
+import { mediaUrlExpiry, signMediaUrl } from '../domain/media-url-signature';
 import { safeDisplayFilename } from '../domain/photo-filename';
 import { MediaStorage } from './ports/media-storage';
 import { GalleryProject, PhotoRepository, PhotoRow } from './ports/photo.repository';
@@ -35,8 +35,6 @@ export interface PhotoView {
   favorite: boolean;
 }
 
-/** Signed media URLs last this long (CONTRACT §10: "expire within hours"). */
-const URL_LIFETIME_MS = 4 * 60 * 60_000;
 
 const projectNotFound = () => new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
 const unsupported = (filename: string) =>
@@ -108,7 +106,7 @@ export class PhotoGallery {
 
   async list(project: GalleryProject, viewer: { isAdmin: boolean }, offset: number, limit: number, filter: { favorite?: boolean } = {}) {
     const { rows, total } = await this.photos.ofProject(project.id, offset, limit, filter);
-    const expires = new Date(Date.now() + URL_LIFETIME_MS);
+    const expires = mediaUrlExpiry(Date.now());
     const sign = (key: string) => signMediaUrl(key, expires, this.urlSecret);
     const unlocked = viewer.isAdmin || project.isPaid;
     return {

@@ -1,4 +1,4 @@
-import { signMediaUrl, verifyMediaUrl } from './media-url-signature';
+import { mediaUrlExpiry, signMediaUrl, verifyMediaUrl } from './media-url-signature';
 
 describe('signed media URLs (CONTRACT §10)', () => {
   const secret = 'media-url-secret-for-tests-0123456789';
@@ -63,5 +63,19 @@ describe('signed media URLs (CONTRACT §10)', () => {
   it('will not sign with a short secret, nor sign a key that is not one', () => {
     expect(() => signMediaUrl(key, expiresAt, 'short')).toThrow('at least 32');
     expect(() => signMediaUrl('../etc/passwd', expiresAt, secret)).toThrow('Not a media key');
+  });
+
+  it('expires 4 to 5 hours on, on a whole hour, so URLs signed within the same hour are the same', () => {
+    const hour = 3_600_000;
+    const at = Date.UTC(2026, 10, 26, 9, 20, 15);
+    expect(mediaUrlExpiry(at).toISOString()).toBe('2026-11-26T14:00:00.000Z');
+    expect(mediaUrlExpiry(at + 30 * 60_000)).toEqual(mediaUrlExpiry(at));
+    expect(mediaUrlExpiry(Date.UTC(2026, 10, 26, 9, 0, 0)).toISOString()).toBe('2026-11-26T13:00:00.000Z');
+    for (const now of [at, at + 1, at + 59 * 60_000, Date.UTC(2026, 0, 1)]) {
+      const left = mediaUrlExpiry(now).getTime() - now;
+      expect(left).toBeGreaterThanOrEqual(4 * hour);
+      expect(left).toBeLessThanOrEqual(5 * hour);
+    }
+    expect(signMediaUrl(key, mediaUrlExpiry(at), secret)).toBe(signMediaUrl(key, mediaUrlExpiry(at + 1000), secret));
   });
 });

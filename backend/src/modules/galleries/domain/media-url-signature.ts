@@ -40,3 +40,16 @@ export function verifyMediaUrl(key: string, exp: string, sig: string, secret: st
   if (!timingSafeEqual(Buffer.from(sig, 'hex'), expected)) return 'bad-signature';
   return Number(exp) * 1000 <= now.getTime() ? 'expired' : 'ok';
 }
+
+/** Signed media URLs last at least this long (CONTRACT §10: "expire within hours"). */
+const URL_LIFETIME_MS = 4 * 60 * 60_000;
+const URL_EXPIRY_STEP_MS = 60 * 60_000;
+
+/**
+ * When a URL signed at `now` (ms) expires: 4 hours on, rounded up to the next whole hour, so a gallery
+ * fetched again within the hour gets the very same URLs and the browser answers from its cache (media
+ * answers are cacheable for an hour) instead of downloading every thumbnail again. A link lives 4 to 5 hours.
+ */
+export function mediaUrlExpiry(now: number): Date {
+  return new Date(Math.ceil((now + URL_LIFETIME_MS) / URL_EXPIRY_STEP_MS) * URL_EXPIRY_STEP_MS);
+}
