@@ -217,6 +217,10 @@ describe('Photos', () => {
     expect(failed.failureReason).toBeTruthy();
     const page = await admin.get(`/api/projects/${projectId}/photos`).query({ range: '[0,0]' }).expect(200);
     expect(contentRange(page.headers['content-range']).total).toBe(3);
+    // The client is shown the finished photos only.
+    const clientPage = await owner.agent.get(`/api/projects/${projectId}/photos`).query({ range: '[0,9]' }).expect(200);
+    expect(contentRange(clientPage.headers['content-range']).total).toBe(2);
+    expect(clientPage.body.map((p: { status: string }) => p.status)).toEqual(['ready', 'ready']);
 
     const [first] = await list(admin);
     await owner.agent.delete(`/api/photos/${first.id}`).expect(403);

@@ -105,7 +105,8 @@ export class PhotoGallery {
   }
 
   async list(project: GalleryProject, viewer: { isAdmin: boolean }, offset: number, limit: number, filter: { favorite?: boolean } = {}) {
-    const { rows, total } = await this.photos.ofProject(project.id, offset, limit, filter);
+    // A client is shown the finished photos; the studio also sees those in processing and those that failed.
+    const { rows, total } = await this.photos.ofProject(project.id, offset, limit, { ...filter, readyOnly: !viewer.isAdmin });
     const expires = mediaUrlExpiry(Date.now());
     const sign = (key: string) => signMediaUrl(key, expires, this.urlSecret);
     const unlocked = viewer.isAdmin || project.isPaid;
@@ -143,7 +144,7 @@ export class PhotoGallery {
     const names = new Set<string>();
     const feed = async () => {
       for (let offset = 0; ; offset += 500) {
-        const { rows } = await this.photos.ofProject(project.id, offset, 500);
+        const { rows } = await this.photos.ofProject(project.id, offset, 500, { readyOnly: !viewer.isAdmin });
         for (const photo of rows) {
           const media = await this.storage.open(photoMediaKeys(String(project.id), String(photo.id)).original);
           if (!media) continue;

@@ -31,11 +31,12 @@ export abstract class PhotoRepository {
   abstract uploaded(id: number, size: number): Promise<void>;
   /** The upload did not complete: the row goes (its files were never stored). */
   abstract discard(id: number): Promise<void>;
+  /** The project's photos by id (those still uploading never), with the total the filter matches. */
   abstract ofProject(
     projectId: number,
     offset: number,
     limit: number,
-    filter?: { favorite?: boolean },
+    filter?: PhotoListFilter,
   ): Promise<{ rows: PhotoRow[]; total: number }>;
   abstract setFavorite(id: number, favorite: boolean): Promise<void>;
   abstract find(id: number): Promise<PhotoRow | null>;
@@ -44,4 +45,11 @@ export abstract class PhotoRepository {
   abstract removeAllOf(projectId: number): Promise<void>;
   abstract claimDue(limit: number, leaseMs: number): Promise<PhotoJob[]>;
   abstract saveOutcome(job: PhotoJob): Promise<void>;
+}
+
+export interface PhotoListFilter {
+  /** marked (true) or not marked (false) by the client */
+  favorite?: boolean;
+  /** only the photos whose processing is done (what a client is shown) */
+  readyOnly?: boolean;
 }

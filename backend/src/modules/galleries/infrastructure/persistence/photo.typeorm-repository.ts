@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
-import { GalleryProject, PhotoRepository, PhotoRow } from '../../application/ports/photo.repository';
+import { GalleryProject, PhotoListFilter, PhotoRepository, PhotoRow } from '../../application/ports/photo.repository';
 import { PhotoJob } from '../../domain/photo';
 import { returnedRows } from '../../../../shared/database/returned-rows';
 
@@ -81,11 +81,13 @@ export class PhotoTypeormRepository extends PhotoRepository {
     projectId: number,
     offset: number,
     limit: number,
-    filter: { favorite?: boolean } = {},
+    filter: PhotoListFilter = {},
   ): Promise<{ rows: PhotoRow[]; total: number }> {
-    const where = `project_id = $1 AND status <> 'uploading'${
-      filter.favorite === undefined ? '' : filter.favorite ? ' AND favorited_at IS NOT NULL' : ' AND favorited_at IS NULL'
-    }`;
+    const where = [
+      'project_id = $1',
+      filter.readyOnly ? "status = 'ready'" : "status <> 'uploading'",
+      ...(filter.favorite === undefined ? [] : [filter.favorite ? 'favorited_at IS NOT NULL' : 'favorited_at IS NULL']),
+    ].join(' AND ');
     const rows: Row[] = await this.db.query(
       `SELECT ${COLUMNS}, count(*) OVER () AS total FROM photos WHERE ${where} ORDER BY id OFFSET $2 LIMIT $3`,
       [projectId, offset, limit],
