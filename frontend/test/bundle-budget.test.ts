@@ -62,6 +62,7 @@ const PAGES: Page[] = [
   portal('/forgot-password', 'src/portal/pages/ForgotPasswordPage.tsx'),
   portal('/reset-password', 'src/portal/pages/ResetPasswordPage.tsx'),
   portal('/projects', signedIn, 'src/portal/pages/ProjectsPage.tsx'),
+  portal('/projects/{id} (gallery)', signedIn, 'src/portal/pages/GalleryPage.tsx'),
   portal('/credits', signedIn, 'src/portal/pages/CreditsPage.tsx'),
   portal('/booking', signedIn, 'src/portal/pages/BookingPage.tsx'),
   portal('/account', signedIn, 'src/portal/pages/AccountPage.tsx'),

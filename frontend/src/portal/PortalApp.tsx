@@ -14,6 +14,7 @@ const VerifyEmailPage = lazyPage(() => import('./pages/VerifyEmailPage'), 'Verif
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 const ClientLayout = lazyPage(() => import('./layout/ClientLayout'), 'ClientLayout');
 const ProjectsPage = lazyPage(() => import('./pages/ProjectsPage'), 'ProjectsPage');
+const GalleryPage = lazyPage(() => import('./pages/GalleryPage'), 'GalleryPage');
 const BookingPage = lazyPage(() => import('./pages/BookingPage'), 'BookingPage');
 const CreditsPage = lazyPage(() => import('./pages/CreditsPage'), 'CreditsPage');
 const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'AccountPage');
@@ -33,7 +34,7 @@ const publicPages: Record<string, { preload: () => Promise<unknown> }> = {
 
 /** Starts loading the chunks of the portal page at `pathname` (see App's preloadPage). */
 export function preloadPortalPage(pathname: string): void {
-  const page = signedIn[pathname];
+  const page = signedIn[pathname] ?? (/^\/projects\/\d+$/.test(pathname) ? GalleryPage : undefined);
   if (page) {
     void ClientLayout.preload();
     void page.preload();
@@ -60,6 +61,7 @@ export function PortalApp() {
           }
         >
           <Route path="/projects" element={<ProjectsPage />} />
+          <Route path="/projects/:projectId" element={<GalleryPage />} />
           <Route path="/booking" element={<BookingPage />} />
           <Route path="/credits" element={<CreditsPage />} />
           <Route path="/account" element={<AccountPage />} />

@@ -35,6 +35,10 @@ export type ProjectServiceLine = Schemas['ProjectServiceLine'];
 export type ProjectRequest = Schemas['ProjectRequest'];
 export type SelectedServiceRequest = Schemas['SelectedServiceRequest'];
 
+/* ---- Galleries ---- */
+/** A photo of a project's gallery, with its signed URLs (CONTRACT §10). */
+export type Photo = Schemas['PhotoResponse'];
+
 /* ---- Public configuration and card payments ---- */
 export type PaymentPublicConfig = Schemas['PublicConfigResponse'];
 /** GET /api/public-config: the booking page reads only `bookingUrl`. */

@@ -7,6 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { Project } from '../../../../shared/api/schema';
 import { formatCurrency } from '../../../../shared/ui/formatters';
 
@@ -26,6 +27,8 @@ export function PaymentSuccessDialog({ project, amount, open, onClose, onExited 
   const titleId = useId();
   const textId = useId();
   const link = project?.downloadLink || null;
+  // photos delivered in the portal (CONTRACT §10): 'Download Photos' opens the project's gallery
+  const gallery = !link && project && project.photoCount > 0 ? `/projects/${project.id}` : null;
 
   return (
     <Dialog
@@ -63,12 +66,18 @@ export function PaymentSuccessDialog({ project, amount, open, onClose, onExited 
             {project?.name}
           </Box>{' '}
           has been received.{' '}
-          {link ? 'Your photos are ready to download.' : 'Your photos will be available to download as soon as the studio adds them.'}
+          {link || gallery
+            ? 'Your photos are ready to download.'
+            : 'Your photos will be available to download as soon as the studio adds them.'}
         </Typography>
       </DialogContent>
       <DialogActions sx={{ flexDirection: 'column', gap: 1, px: { xs: 3, sm: 4 }, pb: 3.5, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         {link ? (
           <Button fullWidth size="large" variant="contained" href={link} target="_blank" rel="noopener noreferrer" startIcon={<Download />}>
+            Download Photos
+          </Button>
+        ) : gallery ? (
+          <Button fullWidth size="large" variant="contained" component={RouterLink} to={gallery} startIcon={<Download />}>
             Download Photos
           </Button>
         ) : (

@@ -1,5 +1,6 @@
 import CalendarTodayOutlined from '@mui/icons-material/CalendarTodayOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
+import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,6 +9,7 @@ import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { Project } from '../../../../shared/api/schema';
 import { formatCurrency, formatDate } from '../../../../shared/ui/formatters';
 import { PaymentBadge } from './PaymentBadge';
@@ -47,7 +49,28 @@ export function ProjectCard({ project, unpaidActions }: ProjectCardProps) {
   const services = project.services ?? [];
   const date = formatDate(project.date);
   const showDue = !project.isPaid && project.unpaidAmount > 0 && project.unpaidAmount !== project.price;
-  const actions = project.isPaid ? <ViewProjectButton link={project.downloadLink} /> : unpaidActions;
+  // With photos in the portal, 'View Gallery' leads to them (CONTRACT §10); a paid project's pasted
+  // download link stays as 'View Project' when there is one (or when there are no photos to show instead).
+  const gallery = project.photoCount > 0 ? <ViewGalleryButton projectId={project.id} primary={project.isPaid} /> : null;
+  const paidActions =
+    project.downloadLink || !gallery ? (
+      <>
+        {gallery}
+        <ViewProjectButton link={project.downloadLink} secondary={gallery !== null} />
+      </>
+    ) : (
+      gallery
+    );
+  const actions = project.isPaid ? (
+    paidActions
+  ) : gallery ? (
+    <>
+      {gallery}
+      {unpaidActions}
+    </>
+  ) : (
+    unpaidActions
+  );
 
   return (
     <Card component="article" aria-labelledby={titleId} data-testid="project-card" sx={cardSx}>
@@ -162,17 +185,38 @@ export function ProjectCard({ project, unpaidActions }: ProjectCardProps) {
   );
 }
 
-function ViewProjectButton({ link }: { link: string | null }) {
+function ViewGalleryButton({ projectId, primary }: { projectId: number; primary: boolean }) {
+  return (
+    <Button
+      fullWidth
+      variant={primary ? 'contained' : 'outlined'}
+      component={RouterLink}
+      to={`/projects/${projectId}`}
+      startIcon={<PhotoLibraryOutlined />}
+    >
+      View Gallery
+    </Button>
+  );
+}
+
+function ViewProjectButton({ link, secondary }: { link: string | null; secondary?: boolean }) {
   if (!link) {
     // paid, but the studio has not added the download link yet
     return (
-      <Button fullWidth variant="contained" disabled>
+      <Button fullWidth variant={secondary ? 'outlined' : 'contained'} disabled>
         View Project
       </Button>
     );
   }
   return (
-    <Button fullWidth variant="contained" href={link} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNew fontSize="small" />}>
+    <Button
+      fullWidth
+      variant={secondary ? 'outlined' : 'contained'}
+      href={link}
+      target="_blank"
+      rel="noopener noreferrer"
+      endIcon={<OpenInNew fontSize="small" />}
+    >
       View Project
     </Button>
   );

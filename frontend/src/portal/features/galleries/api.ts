@@ -1,0 +1,49 @@
+import { http } from '../../../shared/api/client';
+import type { Photo } from '../../../shared/api/schema';
+
+/** Photos per request: the grid asks for the pages it is about to show, not for 2,000 photos at once. */
+export const PHOTO_PAGE_SIZE = 100;
+
+export interface PhotoPage {
+  rows: Photo[];
+  /** how many photos the view holds in all (from Content-Range) */
+  total: number;
+}
+
+/** `photos 0-99/2000` → 2000; a missing header means the rows are all there is. */
+export function totalOf(contentRange: string | null, rows: number): number {
+  const match = contentRange?.match(/\/(\d+)\s*$/);
+  return match ? Number(match[1]) : rows;
+}
+
+/** The query key of one page of a project's gallery (`favorites`: the client's selection only). */
+export const photoPageKey = (projectId: number, favorites: boolean, page: number) =>
+  ['/api/projects', projectId, 'photos', favorites ? 'favorites' : 'all', page] as const;
+/** Every page of a project's gallery, both views. */
+export const galleryKey = (projectId: number) => ['/api/projects', projectId, 'photos'] as const;
+
+export const galleriesApi = {
+  /** GET /api/projects/{id}/photos: one page of the project's finished photos, with signed URLs. */
+  async page(projectId: number, favorites: boolean, page: number): Promise<PhotoPage> {
+    const first = page * PHOTO_PAGE_SIZE;
+    const { data, response } = await http.GET('/api/projects/{id}/photos', {
+      params: {
+        path: { id: projectId },
+        query: {
+          range: JSON.stringify([first, first + PHOTO_PAGE_SIZE - 1]),
+          ...(favorites ? { filter: JSON.stringify({ favorite: true }) } : {}),
+        },
+      },
+    });
+    const rows = data ?? [];
+    return { rows, total: totalOf(response.headers.get('Content-Range'), first + rows.length) };
+  },
+  /** PUT or DELETE /api/photos/{id}/favorite: the client's heart. */
+  async setFavorite(photoId: number, favorite: boolean): Promise<void> {
+    const params = { params: { path: { id: photoId } } };
+    if (favorite) await http.PUT('/api/photos/{id}/favorite', params);
+    else await http.DELETE('/api/photos/{id}/favorite', params);
+  },
+  /** The ZIP of the originals (a plain link: the browser downloads it as it streams). */
+  zipUrl: (projectId: number) => `/api/projects/${projectId}/photos.zip`,
+};
