@@ -55,7 +55,7 @@ export function renderWithApp(ui: ReactElement, { route = '/', user, queryClient
   return { ...result, queryClient: qc, location: () => result.getByTestId('location').textContent };
 }
 
-type Reply = { status?: number; body?: unknown; statusText?: string };
+type Reply = { status?: number; body?: unknown; statusText?: string; headers?: Record<string, string> };
 /** What a handler and `spy.mock.calls` see of a request: the method, headers, credentials and the body as text. */
 export type SeenInit = { method: string; headers: Headers; credentials?: RequestCredentials; body?: string };
 type Handler = Reply | ((init: SeenInit, url: string) => Reply | Promise<Reply>);
@@ -68,7 +68,8 @@ function pathOf(url: string): string {
 }
 
 /**
- * Replaces global fetch with a table of `'METHOD /path'` -> reply. Unknown calls answer 404.
+ * Replaces global fetch with a table of `'METHOD /path'` (with its query, or without to answer any query) -> reply.
+ * Unknown calls answer 404.
  * Returns a spy whose calls are `[path, init]`, whatever the caller passed: openapi-fetch calls
  * `fetch(Request)` with an absolute URL; the spy records the same-origin path and the body as text
  * (read before the handler runs), so `callsTo(spy, 'POST /api/login')` and `bodyOf` stay synchronous.
@@ -77,7 +78,8 @@ export function mockFetch(routes: Record<string, Handler>): FetchMock {
   const bodies = new WeakMap<SeenInit, Promise<void>>();
   const spy: FetchMock = vi.fn(async (path: string, init: SeenInit) => {
     await bodies.get(init);
-    const handler = routes[`${init.method} ${path}`];
+    // an exact match of path and query first, then the path alone
+    const handler = routes[`${init.method} ${path}`] ?? routes[`${init.method} ${path.split('?')[0]}`];
     const reply: Reply = !handler
       ? { status: 404, body: { statusCode: 404, message: 'Not Found' } }
       : typeof handler === 'function'
@@ -88,7 +90,7 @@ export function mockFetch(routes: Record<string, Handler>): FetchMock {
     return new Response(status === 204 ? null : text, {
       status,
       statusText: reply.statusText ?? '',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {

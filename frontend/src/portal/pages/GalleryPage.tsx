@@ -18,7 +18,6 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import type { Project } from '../../shared/api/schema';
 import { formatDate } from '../../shared/ui/formatters';
-import { useToast } from '../../shared/ui/toast';
 import { useCurrentUser } from '../features/auth/hooks';
 import { galleriesApi } from '../features/galleries/api';
 import { GalleryGrid } from '../features/galleries/components/GalleryGrid';
@@ -39,7 +38,6 @@ export function GalleryPage() {
   const projects = useClientProjects(user?.id);
   const project = projects.data?.find((p) => p.id === id);
   const queryClient = useQueryClient();
-  const { toast } = useToast();
 
   if (!Number.isSafeInteger(id) || id <= 0 || (projects.data && !project)) {
     return <NotFound />;
@@ -55,10 +53,8 @@ export function GalleryPage() {
   }
   return (
     <CardPaymentProvider
-      onPaid={() => {
-        void refreshGallery(queryClient, project.id);
-        toast({ title: 'Payment Successful!', description: 'Your photos are ready to download.' });
-      }}
+      // the payment dialog says 'Payment Successful'; the photos come again, clean and downloadable
+      onPaid={() => void refreshGallery(queryClient, project.id)}
     >
       <Gallery project={project} />
     </CardPaymentProvider>

@@ -155,6 +155,17 @@ describe('Pay with Card', () => {
     expect(within(success).queryByRole('link', { name: 'Download Photos' })).not.toBeInTheDocument();
   });
 
+  it("a paid project with photos in the portal: 'Download Photos' opens its gallery", async () => {
+    const user = userEvent.setup({ delay: null });
+    server({ [CONFIRM]: { body: { success: true, project: { ...paidNow, downloadLink: null, photoCount: 4 } } } });
+    const dialog = await openDialog(user);
+    await fillCard(user, dialog, '4242424242424242');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $95.50' }));
+    const success = await screen.findByRole('dialog', { name: 'Payment Successful!' });
+    expect(within(success).getByRole('link', { name: 'Download Photos' })).toHaveAttribute('href', `/projects/${paidNow.id}`);
+    expect(success).toHaveTextContent('Your photos are ready to download.');
+  });
+
   it("a declined card shows 'Payment Failed' in the dialog; the form stays usable and the card stays Unpaid", async () => {
     const user = userEvent.setup({ delay: null });
     const { spy } = server();

@@ -255,7 +255,29 @@ describe('ProjectCard payment slot', () => {
   });
 
   it("a paid project without a download link shows a disabled 'View Project'", () => {
-    renderWithApp(<ProjectCard project={{ ...paid, downloadLink: null }} />);
+    renderWithApp(<ProjectCard project={{ ...paid, downloadLink: null, photoCount: 0 }} />);
     expect(screen.getByRole('button', { name: 'View Project' })).toBeDisabled();
+  });
+
+  it("a project with photos offers 'View Gallery' (its page in the portal), paid or not", () => {
+    const pay = <button type="button">Pay with Card</button>;
+    const first = renderWithApp(<ProjectCard project={{ ...unpaid, photoCount: 12 }} unpaidActions={pay} />);
+    expect(screen.getByRole('link', { name: 'View Gallery' })).toHaveAttribute('href', `/projects/${unpaid.id}`);
+    expect(screen.getByRole('button', { name: 'Pay with Card' })).toBeInTheDocument();
+    expect(screen.getByRole('article')).toHaveTextContent('12 photos');
+
+    first.unmount();
+
+    // paid, with no pasted download link: the gallery alone (no disabled 'View Project')
+    const second = renderWithApp(<ProjectCard project={{ ...paid, photoCount: 12, downloadLink: null }} />);
+    expect(screen.getByRole('link', { name: 'View Gallery' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'View Project' })).not.toBeInTheDocument();
+
+    second.unmount();
+
+    // paid, with a link as well: both
+    renderWithApp(<ProjectCard project={{ ...paid, photoCount: 12, downloadLink: 'https://x.example/d' }} />);
+    expect(screen.getByRole('link', { name: 'View Gallery' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Project' })).toHaveAttribute('href', 'https://x.example/d');
   });
 });

@@ -44,9 +44,14 @@ export function GalleryGrid({ total, photoAt, onRangeChange, onOpen, onToggleFav
       setOffset(el.getBoundingClientRect().top + window.scrollY);
     };
     measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
+    // the grid's width follows the layout (a drawer, a scrollbar), not only the window
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
   }, []);
 
   const columns = columnsFor(width || 360);
