@@ -42,21 +42,21 @@ export function GalleryPage() {
   if (!Number.isSafeInteger(id) || id <= 0 || (projects.data && !project)) {
     return <NotFound />;
   }
-  if (!project) {
-    return projects.isError ? (
+  if (projects.isError && !project) {
+    return (
       <StatePanel icon={<ErrorOutline />} title="Failed to load the gallery" tone="error">
         Please try again later or contact support.
       </StatePanel>
-    ) : (
-      <GalleryLoading />
     );
   }
+  // The photos are asked for at once, beside the project list (not after it): the first thumbnails
+  // are what the page is waiting for.
   return (
     <CardPaymentProvider
       // the payment dialog says 'Payment Successful'; the photos come again, clean and downloadable
-      onPaid={() => void refreshGallery(queryClient, project.id)}
+      onPaid={() => void refreshGallery(queryClient, id)}
     >
-      <Gallery project={project} />
+      <Gallery projectId={id} project={project} />
     </CardPaymentProvider>
   );
 }
@@ -80,20 +80,22 @@ function NotFound() {
   );
 }
 
-function GalleryLoading() {
+/** Tiles' places while the first page (or the project) comes in. */
+function GridSkeleton() {
   return (
-    <Box aria-busy="true" aria-label="Loading the gallery">
-      <Skeleton variant="text" width={220} height={48} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 1.5, mt: 3 }}>
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} variant="rounded" sx={{ aspectRatio: '1 / 1', height: 'auto' }} />
-        ))}
-      </Box>
+    <Box
+      aria-busy="true"
+      aria-label="Loading photos"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' }, gap: 1.5 }}
+    >
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} variant="rounded" sx={{ aspectRatio: '1 / 1', height: 'auto' }} />
+      ))}
     </Box>
   );
 }
 
-function Gallery({ project }: { project: Project }) {
+function Gallery({ projectId, project }: { projectId: number; project: Project | undefined }) {
   const [favorites, setFavorites] = useState(false);
   const [range, setRange] = useState<[number, number]>([0, 0]);
   const [viewing, setViewing] = useState<number | null>(null);
@@ -104,21 +106,23 @@ function Gallery({ project }: { project: Project }) {
     () => [...pagesFor(range[0], range[1]), ...(viewing === null ? [] : pagesFor(viewing - 1, viewing + 1))],
     [range, viewing],
   );
-  const view = useGalleryView(project.id, favorites, pages);
-  const favoritesCount = useGalleryView(project.id, true, []).total;
-  const toggleFavorite = useToggleFavorite(project.id);
+  const view = useGalleryView(projectId, favorites, pages);
+  const favoritesCount = useGalleryView(projectId, true, []).total;
+  const toggleFavorite = useToggleFavorite(projectId);
   const onRangeChange = useCallback((first: number, last: number) => {
     setRange((current) => (current[0] === first && current[1] === last ? current : [first, last]));
   }, []);
   const pay = () => {
+    if (!project) return;
     setViewing(null);
     start(project);
   };
-  const date = formatDate(project.date);
+  const unpaid = project !== undefined && !project.isPaid;
 
   let content;
-  if (view.isPending) {
-    content = <GalleryLoading />;
+  // the grid waits for the project too, so the unpaid notice does not push it down once shown
+  if (view.isPending || !project) {
+    content = <GridSkeleton />;
   } else if (view.error) {
     const missing = view.error instanceof ApiError && view.error.status === 404;
     content = missing ? (
@@ -154,18 +158,25 @@ function Gallery({ project }: { project: Project }) {
     <>
       <BackLink />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2.5 }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, wordBreak: 'break-word' }}>
-            {project.name}
-          </Typography>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.75, flexWrap: 'wrap' }}>
-            <PaymentBadge paid={project.isPaid} />
-            <Typography variant="body2" color="text.secondary">
-              {[date, photosText(project.photoCount)].filter(Boolean).join(' · ')}
+        {project ? (
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, wordBreak: 'break-word' }}>
+              {project.name}
             </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.75, flexWrap: 'wrap' }}>
+              <PaymentBadge paid={project.isPaid} />
+              <Typography variant="body2" color="text.secondary">
+                {[formatDate(project.date), photosText(project.photoCount)].filter(Boolean).join(' · ')}
+              </Typography>
+            </Box>
           </Box>
-        </Box>
-        {project.isPaid && project.photoCount > 0 && (
+        ) : (
+          <Box sx={{ width: '100%' }} aria-hidden>
+            <Skeleton variant="text" sx={{ fontSize: '2rem', maxWidth: 320 }} />
+            <Skeleton variant="text" sx={{ maxWidth: 200 }} />
+          </Box>
+        )}
+        {project?.isPaid && project.photoCount > 0 && (
           <Button
             variant="contained"
             size="large"
@@ -179,7 +190,7 @@ function Gallery({ project }: { project: Project }) {
         )}
       </Box>
 
-      {!project.isPaid && (
+      {unpaid && (
         <Alert severity="info" role="note" icon={<LockOutlined />} sx={{ mb: 2.5, '& .MuiAlert-message': { width: '100%' } }}>
           <Box
             sx={{
@@ -195,7 +206,7 @@ function Gallery({ project }: { project: Project }) {
               variant="contained"
               onClick={pay}
               disabled={openingId !== null}
-              startIcon={openingId === project.id ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
+              startIcon={openingId === projectId ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
               sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             >
               Pay to download
@@ -227,7 +238,7 @@ function Gallery({ project }: { project: Project }) {
         onIndexChange={setViewing}
         onClose={() => setViewing(null)}
         onToggleFavorite={toggleFavorite}
-        onPay={project.isPaid ? undefined : pay}
+        onPay={unpaid ? pay : undefined}
       />
     </>
   );

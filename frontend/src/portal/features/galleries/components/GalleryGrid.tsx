@@ -152,6 +152,7 @@ const PhotoTile = memo(function PhotoTile({ index, total, photo, eager, onOpen, 
                 src={photo.thumbnailUrl}
                 alt={photo.filename}
                 loading={eager ? 'eager' : 'lazy'}
+                fetchPriority={eager ? 'high' : 'auto'}
                 decoding="async"
                 width={photo.width ?? undefined}
                 height={photo.height ?? undefined}
