@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { seriousViolations } from './support/axe';
 import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
 import { photoJpeg, seedGallery, uploadPhotos } from './support/gallery';
 
@@ -30,6 +31,14 @@ async function phonePage(browser: Browser, baseURL: string | undefined): Promise
     deviceScaleFactor: 2,
   });
   return context.newPage();
+}
+
+/** Axe over the page: no serious or critical WCAG 2.1 A/AA violation. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  expect(
+    (await seriousViolations(page)).map((v) => `${v.id} (${v.impact}): ${v.targets}`),
+    what,
+  ).toEqual([]);
 }
 
 /** Closes the toasts on screen (they would cover the top of a screenshot). */
@@ -90,6 +99,7 @@ test.describe("The client's gallery (issue 18)", () => {
     await grid.getByRole('button', { name: 'Add IMG_0002.jpg to favorites' }).click();
     await expect(grid.getByRole('button', { name: 'Remove IMG_0002.jpg from favorites' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('button', { name: 'Favorites (1)' })).toBeVisible();
+    await expectAccessible(page, 'the gallery, unpaid');
     if (SHOTS) {
       await dismissToasts(page);
       await page.screenshot({ path: `${SHOTS}/gallery-unpaid-phone.png`, fullPage: true });
@@ -105,6 +115,8 @@ test.describe("The client's gallery (issue 18)", () => {
     await expect(lightbox.getByRole('button', { name: 'Pay to download' })).toBeVisible();
     await expect(lightbox.getByRole('link', { name: /^Download/ })).toHaveCount(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/lightbox-phone.png` });
+    await expectAccessible(page, 'the lightbox');
+    expect(await lightbox.evaluate((d) => d.contains(document.activeElement)), 'the focus is in the lightbox').toBe(true);
     await page.keyboard.press('ArrowRight');
     await expect(lightbox).toContainText('2 of 6');
     await expect(lightbox.getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true');
@@ -159,6 +171,21 @@ test.describe("The client's gallery (issue 18)", () => {
     // the original, byte for byte
     expect(Buffer.compare(readFileSync(await download.path()), files[2].body)).toBe(0);
     await page.context().close();
+    if (SHOTS) {
+      const desktop = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })).newPage();
+      await signIn(desktop, person.email, person.password);
+      await expect(desktop).toHaveURL(/\/projects$/);
+      await desktop.goto(`/projects/${projectId}`);
+      await expect(desktop.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(6);
+      await dismissToasts(desktop);
+      await desktop.screenshot({ path: `${SHOTS}/gallery-paid-desktop.png` });
+      await desktop.getByRole('button', { name: 'Open IMG_0003.jpg' }).click();
+      await expect(desktop.getByRole('dialog').getByRole('img', { name: 'IMG_0003.jpg' })).toBeVisible();
+      // the dialog fades in: the screenshot waits for it to be opaque
+      await expect(desktop.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+      await desktop.screenshot({ path: `${SHOTS}/lightbox-desktop.png` });
+      await desktop.context().close();
+    }
     await admin.dispose();
   });
 
