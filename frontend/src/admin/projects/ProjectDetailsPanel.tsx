@@ -169,7 +169,7 @@ export function ProjectDetailsPanel({ project, onClose }: ProjectDetailsPanelPro
           </Box>
           <Divider />
           {/* key: another project starts with its own view (filter, pages) */}
-          <PhotosSection key={project.id} projectId={project.id} />
+          <PhotosSection key={`photos-${project.id}`} projectId={project.id} />
         </Stack>
       )}
     </Drawer>
