@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { seriousViolations } from './support/axe';
 import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
 
 /** docs/screenshots: the upload in progress on a desktop and on a phone (set SCREENSHOTS=1 to write them). */
@@ -133,6 +134,8 @@ test.describe('Photos in the project panel (issue 18)', () => {
     const grid = section.getByRole('list', { name: 'Photos' });
     for (const { name } of photos) await expect(grid.getByRole('img', { name })).toBeVisible({ timeout: 45_000 });
     await expect(section.getByTestId('photos-count')).toHaveText('4 photos');
+    // the section with its grid and a failed upload's row: no serious or critical WCAG 2.1 AA violation
+    expect(await seriousViolations(page)).toEqual([]);
     // the project's ready photos, now in the panel's details too (the projects list was fetched again)
     await expect(panel.locator('xpath=//span[normalize-space()="Photos"]/following-sibling::div[1]')).toHaveText('4');
     await uploads.getByRole('button', { name: 'Remove notes.txt' }).click();
