@@ -14,7 +14,6 @@ import { errorMessage, useToast } from '../toast';
 import { PhotoDropZone } from './PhotoDropZone';
 import { PhotoGrid } from './PhotoGrid';
 import { usePhotosApi } from './photosApi';
-import { keepThumbnailUrls } from './steadyUrls';
 import type { Photo } from './types';
 import { UploadProgress } from './UploadProgress';
 import { useProjectUploads } from './useProjectUploads';
@@ -51,7 +50,8 @@ export function PhotosSection({ projectId }: { projectId: Identifier }) {
 
   const photos = useQuery({
     queryKey: [...photosKey(projectId), view, shown],
-    queryFn: async () => keepThumbnailUrls(await api.getPhotos(projectId, { start: 0, end: shown - 1, favorite: favorites })),
+    // the server signs the same URLs within the hour (mediaUrlExpiry), so polling re-downloads no thumbnail
+    queryFn: () => api.getPhotos(projectId, { start: 0, end: shown - 1, favorite: favorites }),
     placeholderData: keepPreviousData,
     retry: false,
     refetchOnWindowFocus: false,
