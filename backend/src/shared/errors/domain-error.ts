@@ -3,7 +3,18 @@
  * filter maps each kind to a status code. `message` is the sentence the user reads.
  */
 export type DomainErrorKind =
-  'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rule_violated' | 'too_many_requests' | 'unavailable';
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rule_violated'
+  /** Something sent is larger than a limit (an uploaded file over its maximum size). */
+  | 'too_large'
+  /** Something sent is of a type the use case does not take (a file that is not an image). */
+  | 'unsupported_type'
+  | 'too_many_requests'
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(
@@ -50,5 +61,17 @@ export class RuleViolatedError extends DomainError {
 export class TooManyRequestsError extends DomainError {
   constructor(code: string, message: string) {
     super('too_many_requests', code, message);
+  }
+}
+
+export class TooLargeError extends DomainError {
+  constructor(code: string, message: string) {
+    super('too_large', code, message);
+  }
+}
+
+export class UnsupportedTypeError extends DomainError {
+  constructor(code: string, message: string) {
+    super('unsupported_type', code, message);
   }
 }

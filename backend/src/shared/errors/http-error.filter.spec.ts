@@ -1,5 +1,7 @@
+import type { ArgumentsHost } from '@nestjs/common';
 import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
-import { isDatabaseUnavailable } from './http-error.filter';
+import { DomainError, NotFoundError, TooLargeError, UnsupportedTypeError } from './domain-error';
+import { HttpErrorFilter, isDatabaseUnavailable } from './http-error.filter';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -31,5 +33,37 @@ describe('isDatabaseUnavailable: which errors are a 503 (the database not answer
     ['a string', 'boom'],
   ])('%s: no', (_name, err) => {
     expect(isDatabaseUnavailable(err)).toBe(false);
+  });
+});
+
+describe('HttpErrorFilter: a domain error becomes the status of its kind, with its code and message', () => {
+  const answer = (exception: unknown) => {
+    const sent: { status?: number; body?: unknown } = {};
+    const reply = {
+      sent: false,
+      status(code: number) {
+        sent.status = code;
+        return this;
+      },
+      send(body: unknown) {
+        sent.body = body;
+        return this;
+      },
+    };
+    const host = { switchToHttp: () => ({ getResponse: () => reply, getRequest: () => ({ id: 'req-1', method: 'POST', url: '/x' }) }) };
+    new HttpErrorFilter().catch(exception, host as unknown as ArgumentsHost);
+    return sent;
+  };
+
+  it.each([
+    [new TooLargeError('GALLERY.TOO_LARGE', 'a.jpg is larger than 50 MB'), 413, 'Payload Too Large'],
+    [new UnsupportedTypeError('GALLERY.UNSUPPORTED_TYPE', 'a.txt is not an image'), 415, 'Unsupported Media Type'],
+    [new DomainError('validation', 'GALLERY.BAD_UPLOAD', 'The upload is incomplete'), 400, 'Bad Request'],
+    [new NotFoundError('GALLERY.PHOTO_NOT_FOUND', 'Photo not found'), 404, 'Not Found'],
+  ])('%s', (error, status, name) => {
+    expect(answer(error)).toEqual({
+      status,
+      body: { statusCode: status, error: name, message: error.message, code: error.code, requestId: 'req-1' },
+    });
   });
 });

@@ -11,6 +11,8 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
   too_many_requests: 429,
   unavailable: 503,
 };

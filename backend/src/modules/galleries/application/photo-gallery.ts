@@ -1,10 +1,10 @@
-import { HttpException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import archiver from 'archiver';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { AppConfig } from '../../../shared/config/app-config';
-import { ForbiddenError, NotFoundError } from '../../../shared/errors/domain-error';
+import { ForbiddenError, NotFoundError, TooLargeError, UnsupportedTypeError } from '../../../shared/errors/domain-error';
 import { detectImageFormat, IMAGE_MIME_TYPES, IMAGE_SIGNATURE_BYTES } from '../domain/image-format';
 import { photoMediaKeys } from '../domain/media-key';
 import { mediaUrlExpiry, signMediaUrl } from '../domain/media-url-signature';
@@ -38,7 +38,7 @@ export interface PhotoView {
 
 const projectNotFound = () => new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
 const unsupported = (filename: string) =>
-  new HttpException({ message: `${filename} is not a JPEG, PNG, WebP or HEIC image`, code: 'GALLERY.UNSUPPORTED_TYPE' }, 415);
+  new UnsupportedTypeError('GALLERY.UNSUPPORTED_TYPE', `${filename} is not a JPEG, PNG, WebP or HEIC image`);
 
 /**
  * The galleries' use cases so far (CONTRACT §10, decision 0029): uploads streamed to storage and queued
@@ -92,10 +92,7 @@ export class PhotoGallery {
       if (file.truncated()) {
         await this.storage.remove([keys.original]);
         await this.photos.discard(id);
-        throw new HttpException(
-          { message: `${filename} is larger than ${this.config.photoMaxBytes / 1024 / 1024} MB`, code: 'GALLERY.TOO_LARGE' },
-          413,
-        );
+        throw new TooLargeError('GALLERY.TOO_LARGE', `${filename} is larger than ${this.config.photoMaxBytes / 1024 / 1024} MB`);
       }
       await this.photos.uploaded(id, size);
       made.push({ ...emptyView(id, filename, size), status: 'processing' });

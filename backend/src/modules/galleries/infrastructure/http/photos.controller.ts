@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, HttpException, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -14,6 +14,7 @@ import {
 } from '@nestjs/swagger';
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { UnsupportedTypeError } from '../../../../shared/errors/domain-error';
 import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import type { SignedInAccount } from '../../../../shared/auth/request-user';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
@@ -57,7 +58,7 @@ export class PhotosController {
   @ApiUnsupportedMediaTypeResponse({ description: 'A file is not a JPEG, PNG, WebP or HEIC image (`GALLERY.UNSUPPORTED_TYPE`)' })
   async upload(@Param('id', IdPipe) id: number, @Req() req: FastifyRequest): Promise<PhotoResponse[]> {
     if (!req.isMultipart()) {
-      throw new HttpException({ message: 'Send the photos as multipart/form-data with file parts', code: 'GALLERY.UNSUPPORTED_TYPE' }, 415);
+      throw new UnsupportedTypeError('GALLERY.UNSUPPORTED_TYPE', 'Send the photos as multipart/form-data with file parts');
     }
     return this.gallery.upload(id, fileParts(req));
   }
