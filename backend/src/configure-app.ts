@@ -15,6 +15,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { SESSION_COOKIE, sessionAccount, PgSessionStore } from './modules/auth';
+import { MAX_FIELDS_PER_UPLOAD, MAX_FILES_PER_UPLOAD } from './modules/galleries';
 import { AppConfig } from './shared/config/app-config';
 import { poolOf } from './shared/database/prepared';
 import { HttpErrorFilter } from './shared/errors/http-error.filter';
@@ -102,7 +103,14 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig, logg
   // Photo uploads (CONTRACT §10): multipart bodies are streamed part by part, never buffered; a file over
   // PHOTO_MAX_MB ends its stream with an error the galleries answer as a 413.
   await app.register(fastifyMultipart, {
-    limits: { fileSize: config.photoMaxBytes, files: 1000, fields: 20, fieldSize: 1024, parts: 1100, headerPairs: 100 },
+    limits: {
+      fileSize: config.photoMaxBytes,
+      files: MAX_FILES_PER_UPLOAD,
+      fields: MAX_FIELDS_PER_UPLOAD,
+      fieldSize: 1024,
+      parts: MAX_FILES_PER_UPLOAD + MAX_FIELDS_PER_UPLOAD,
+      headerPairs: 100,
+    },
   });
 
   // Server-side sessions in PostgreSQL (decision 0002), read with their account in one statement.

@@ -8,6 +8,7 @@ export { detectImageFormat, IMAGE_MIME_TYPES, IMAGE_SIGNATURE_BYTES, type ImageF
 export { fitInside, imageSizeProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, PREVIEW_SIZE, THUMBNAIL_SIZE } from './domain/image-limits';
 export { IMAGE_PROBLEM_MESSAGES, type ImageProblem } from './domain/image-problem';
 export { MAX_FILENAME_LENGTH, safeDisplayFilename } from './domain/photo-filename';
+export { MAX_FIELDS_PER_UPLOAD, MAX_FILES_PER_UPLOAD } from './domain/upload-limits';
 export {
   ImageProcessor,
   type Derivatives,

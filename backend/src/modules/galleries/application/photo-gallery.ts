@@ -4,7 +4,7 @@ import archiver from 'archiver';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { AppConfig } from '../../../shared/config/app-config';
-import { ForbiddenError, NotFoundError, TooLargeError, UnsupportedTypeError } from '../../../shared/errors/domain-error';
+import { DomainError, ForbiddenError, NotFoundError, TooLargeError, UnsupportedTypeError } from '../../../shared/errors/domain-error';
 import { detectImageFormat, IMAGE_MIME_TYPES, IMAGE_SIGNATURE_BYTES } from '../domain/image-format';
 import { photoMediaKeys } from '../domain/media-key';
 import { mediaUrlExpiry, signMediaUrl } from '../domain/media-url-signature';
@@ -36,6 +36,9 @@ export interface PhotoView {
 }
 
 
+/** A file part whose bytes stopped before its end: the request was cut off or malformed. */
+export const incompleteUpload = () =>
+  new DomainError('validation', 'GALLERY.BAD_UPLOAD', 'The upload is incomplete: the request ended inside a file. Send it again.');
 const projectNotFound = () => new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
 const unsupported = (filename: string) =>
   new UnsupportedTypeError('GALLERY.UNSUPPORTED_TYPE', `${filename} is not a JPEG, PNG, WebP or HEIC image`);
@@ -97,7 +100,9 @@ export class PhotoGallery {
       await this.photos.uploaded(id, size);
       made.push({ ...emptyView(id, filename, size), status: 'processing' });
     }
-    if (made.length) this.worker.kick();
+    // A form without a file part (or whose only part the multipart reader skipped: a name with a line break).
+    if (!made.length) throw new DomainError('validation', 'GALLERY.NO_FILE', 'Choose at least one photo: the upload has no file in it');
+    this.worker.kick();
     return made;
   }
 
@@ -213,6 +218,10 @@ function emptyView(id: number, filename: string, size: number): PhotoView {
  * ends before `n` bytes (too short to be any image: nothing can be put back after its end).
  */
 function peek(stream: Readable, n: number): Promise<Buffer | null> {
+  // A part the multipart reader has already given up on (a body cut off inside it is seen as soon as
+  // the request's last chunk is parsed, which can be before this part is taken): no event will come.
+  if (stream.errored) return Promise.reject(stream.errored);
+  if (stream.destroyed) return Promise.reject(incompleteUpload());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let got = 0;
@@ -220,6 +229,12 @@ function peek(stream: Readable, n: number): Promise<Buffer | null> {
       stream.off('readable', onReadable);
       stream.off('end', onEnd);
       stream.off('error', onError);
+      stream.off('close', onClose);
+    };
+    // Destroyed without an error (the client went away): neither 'end' nor 'error' comes.
+    const onClose = () => {
+      stop();
+      reject(incompleteUpload());
     };
     const onEnd = () => {
       stop();
@@ -244,5 +259,6 @@ function peek(stream: Readable, n: number): Promise<Buffer | null> {
     stream.on('readable', onReadable);
     stream.once('end', onEnd);
     stream.once('error', onError);
+    stream.once('close', onClose);
   });
 }

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
@@ -14,13 +15,14 @@ import {
 } from '@nestjs/swagger';
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { UnsupportedTypeError } from '../../../../shared/errors/domain-error';
+import { DomainError, TooLargeError, UnsupportedTypeError } from '../../../../shared/errors/domain-error';
+import { MAX_FIELDS_PER_UPLOAD, MAX_FILES_PER_UPLOAD } from '../../domain/upload-limits';
 import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import type { SignedInAccount } from '../../../../shared/auth/request-user';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { boolFilter, parseListQuery, sendList } from '../../../../shared/http/list-query';
-import { PhotoGallery, type UploadedFile } from '../../application/photo-gallery';
+import { incompleteUpload, PhotoGallery, type UploadedFile } from '../../application/photo-gallery';
 import { PhotoResponse } from './dto/photo.dto';
 
 /** The multipart parts of a request that are files named `file` (other parts are drained and ignored). */
@@ -34,6 +36,37 @@ async function* fileParts(req: FastifyRequest): AsyncIterable<UploadedFile> {
     const file = part.file;
     yield { filename: part.filename, stream: file, truncated: () => file.truncated };
   }
+}
+
+const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+const INCOMPLETE_MESSAGES = /^(Unexpected end of (multipart data|form)|Part terminated early)/;
+
+/**
+ * What the multipart reader (@fastify/multipart over busboy) throws for a body it cannot read, as the
+ * answer the uploader reads; null for anything else (a storage failure stays a 500). These errors
+ * surface either from the parts' iterator or from a file's stream while it is stored.
+ */
+export function multipartProblem(err: unknown): DomainError | null {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const message = typeof e?.message === 'string' ? e.message : '';
+  if (MULTIPART_LIMIT_CODES.has(code)) {
+    return new TooLargeError(
+      'GALLERY.TOO_MANY_PARTS',
+      `The upload has too many parts: at most ${MAX_FILES_PER_UPLOAD} files and ${MAX_FIELDS_PER_UPLOAD} other fields in one request`,
+    );
+  }
+  if (code === 'FST_MP_PREMATURE_CLOSE' || INCOMPLETE_MESSAGES.test(message)) {
+    return incompleteUpload();
+  }
+  if (message === 'Multipart: Boundary not found' || code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
+    return new DomainError(
+      'validation',
+      'GALLERY.BAD_UPLOAD',
+      'The upload is not valid multipart/form-data: send the photos as file parts',
+    );
+  }
+  return null;
 }
 
 /** A project's photos (CONTRACT §10). */
@@ -54,13 +87,22 @@ export class PhotosController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } } } } })
   @ApiCreatedResponse({ type: [PhotoResponse] })
-  @ApiPayloadTooLargeResponse({ description: 'A file is larger than PHOTO_MAX_MB (`GALLERY.TOO_LARGE`)' })
+  @ApiBadRequestResponse({
+    description: 'No `file` part (`GALLERY.NO_FILE`), or a body that is not complete multipart/form-data (`GALLERY.BAD_UPLOAD`)',
+  })
+  @ApiPayloadTooLargeResponse({
+    description: 'A file is larger than PHOTO_MAX_MB (`GALLERY.TOO_LARGE`), or the request has too many parts (`GALLERY.TOO_MANY_PARTS`)',
+  })
   @ApiUnsupportedMediaTypeResponse({ description: 'A file is not a JPEG, PNG, WebP or HEIC image (`GALLERY.UNSUPPORTED_TYPE`)' })
   async upload(@Param('id', IdPipe) id: number, @Req() req: FastifyRequest): Promise<PhotoResponse[]> {
     if (!req.isMultipart()) {
       throw new UnsupportedTypeError('GALLERY.UNSUPPORTED_TYPE', 'Send the photos as multipart/form-data with file parts');
     }
-    return this.gallery.upload(id, fileParts(req));
+    try {
+      return await this.gallery.upload(id, fileParts(req));
+    } catch (err) {
+      throw multipartProblem(err) ?? err;
+    }
   }
 
   @Get('projects/:id/photos.zip')
