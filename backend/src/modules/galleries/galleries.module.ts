@@ -3,6 +3,7 @@ import { AppConfig } from '../../shared/config/app-config';
 import { PhotoGallery } from './application/photo-gallery';
 import { PhotoProcessingWorker } from './application/photo-processing-worker';
 import { RemoveProjectPhotosHandler } from './application/remove-project-photos.handler';
+import { StaleUploadSweeper } from './application/stale-upload-sweeper';
 import { ImageProcessor } from './application/ports/image-processor';
 import { MediaStorage } from './application/ports/media-storage';
 import { PhotoRepository } from './application/ports/photo.repository';
@@ -23,6 +24,7 @@ import { S3MediaStorage } from './infrastructure/storage/s3-media-storage';
     PhotoGallery,
     PhotoProcessingWorker,
     RemoveProjectPhotosHandler,
+    StaleUploadSweeper,
     { provide: PhotoRepository, useClass: PhotoTypeormRepository },
     { provide: ImageProcessor, useClass: SharpImageProcessor },
     {

@@ -18,6 +18,11 @@ export function photoMediaKeys(
   };
 }
 
+/** Every object of one photo (its original, its derivatives, and any temporary file an interrupted write left there). */
+export function photoMediaPrefix(projectId: string, photoId: string): string {
+  return mediaPrefix(`${projectMediaPrefix(projectId)}${segment(photoId)}/`);
+}
+
 /** Every object of a project, and nothing of another: the trailing slash keeps `projects/1/` from matching `projects/10/…`. */
 export function projectMediaPrefix(projectId: string): string {
   return mediaPrefix(`projects/${segment(projectId)}/`);

@@ -1,6 +1,16 @@
 /** CONTRACT §10: where a photo is. `uploading` is internal (its original is on its way to storage) and never listed. */
 export type PhotoStatus = 'uploading' | 'processing' | 'ready' | 'failed';
 
+/**
+ * An upload still `uploading` after this long was cut off by a crash or a restart of the server that
+ * took it: no request lasts that long (a 50 MB photo at 1 Mbit/s takes 7 minutes; the hour leaves room
+ * for a slower line). Its files are removed and its row becomes 'failed' with the reason below, so the
+ * photographer sees which file to send again and deletes the row (decision 0029).
+ */
+export const STALE_UPLOAD_MS = 60 * 60_000;
+export const INTERRUPTED_UPLOAD_REASON =
+  'The upload did not finish (the connection was lost or the server restarted). Delete this photo and upload it again.';
+
 /** Tries to make a photo's derivatives when storage fails, before the photo is marked failed. */
 export const MAX_PROCESSING_ATTEMPTS = 5;
 const FIRST_RETRY_MS = 5_000;

@@ -31,6 +31,10 @@ export abstract class PhotoRepository {
   abstract uploaded(id: number, size: number): Promise<void>;
   /** The upload did not complete: the row goes (its files were never stored). */
   abstract discard(id: number): Promise<void>;
+  /** Rows still `uploading` that were started before `before` (oldest first): uploads a crash or a restart cut off. */
+  abstract staleUploads(before: Date, limit: number): Promise<Array<{ id: number; projectId: number }>>;
+  /** An upload that will never finish: `failed` with the reason, if it is still `uploading`. */
+  abstract abandonUpload(id: number, reason: string): Promise<void>;
   /** The project's photos by id (those still uploading never), with the total the filter matches. */
   abstract ofProject(
     projectId: number,

@@ -77,6 +77,21 @@ export class PhotoTypeormRepository extends PhotoRepository {
     await this.db.query(`DELETE FROM photos WHERE id = $1 AND status = 'uploading'`, [id]);
   }
 
+  async staleUploads(before: Date, limit: number): Promise<Array<{ id: number; projectId: number }>> {
+    const rows: Array<{ id: number; project_id: number }> = await this.db.query(
+      `SELECT id, project_id FROM photos WHERE status = 'uploading' AND created_at < $1 ORDER BY created_at, id LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((r) => ({ id: r.id, projectId: r.project_id }));
+  }
+
+  async abandonUpload(id: number, reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE photos SET status = 'failed', failure_reason = $2, processed_at = now() WHERE id = $1 AND status = 'uploading'`,
+      [id, reason.slice(0, 500)],
+    );
+  }
+
   async ofProject(
     projectId: number,
     offset: number,
