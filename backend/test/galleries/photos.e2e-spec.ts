@@ -205,6 +205,63 @@ describe('Photos', () => {
       .expect((r) => expect([403, 404]).toContain(r.status));
   });
 
+  it('serves one byte range of a file (206 with Content-Range), and answers a range outside it 416', async () => {
+    const [photo] = await list(admin);
+    const whole = (await t.http().get(photo.downloadUrl!).buffer(true).parse(binaryBody).expect(200)) as {
+      body: Buffer;
+      headers: Record<string, string>;
+    };
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const size = whole.body.length;
+    const ranged = (range: string, extra: Record<string, string> = {}) =>
+      t
+        .http()
+        .get(photo.downloadUrl!)
+        .set({ Range: range, ...extra })
+        .buffer(true)
+        .parse(binaryBody);
+    for (const [range, start, end] of [
+      ['bytes=0-9', 0, 9],
+      ['bytes=100-', 100, size - 1],
+      ['bytes=-50', size - 50, size - 1],
+      [`bytes=10-${size + 1000}`, 10, size - 1],
+      ['bytes=-999999999', 0, size - 1],
+    ] as const) {
+      const res = await ranged(range).expect(206);
+      expect(res.headers['content-range']).toBe(`bytes ${start}-${end}/${size}`);
+      expect(res.headers['content-length']).toBe(String(end - start + 1));
+      expect(res.headers['accept-ranges']).toBe('bytes');
+      expect(Buffer.compare(res.body as Buffer, whole.body.subarray(start, end + 1))).toBe(0);
+    }
+    for (const range of [`bytes=${size}-`, 'bytes=9-3', 'bytes=-0', `bytes=${size}-${size + 5}`]) {
+      const res = await t.http().get(photo.downloadUrl!).set('Range', range).expect(416);
+      expect(res.headers['content-range']).toBe(`bytes */${size}`);
+      expect(res.body).toMatchObject({
+        code: 'GALLERY.RANGE_NOT_SATISFIABLE',
+        message: `The range asked for is not in the file (${size} bytes)`,
+      });
+    }
+    // several ranges, another unit, nonsense, or a conditional range: the whole file
+    for (const extra of [
+      { Range: 'bytes=0-1,5-9' },
+      { Range: 'items=0-9' },
+      { Range: 'bytes=x-y' },
+      { Range: 'bytes=0-9', 'If-Range': '"abc"' },
+    ]) {
+      const res = await t.http().get(photo.downloadUrl!).set(extra).buffer(true).parse(binaryBody).expect(200);
+      expect((res.body as Buffer).length).toBe(size);
+    }
+    // the signature is checked first: a range on a bad link is a 403, not a 206 or a 416
+    await t
+      .http()
+      .get(`${photo.downloadUrl!.split('&sig=')[0]}&sig=00`)
+      .set('Range', 'bytes=0-9')
+      .expect(403);
+    // a thumbnail too
+    const thumb = await t.http().get(photo.thumbnailUrl!).set('Range', 'bytes=0-3').buffer(true).parse(binaryBody).expect(206);
+    expect((thumb.body as Buffer).toString('latin1')).toBe('RIFF');
+  });
+
   it('marks a truncated image failed with its reason, and deletes a photo with its files', async () => {
     const whole = await jpeg(1600, 1200);
     const res = await admin.post(`/api/projects/${projectId}/photos`).attach('file', whole.subarray(0, 2000), 'cut.jpg').expect(201);

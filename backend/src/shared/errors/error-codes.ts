@@ -84,6 +84,7 @@ export const ERROR_CODES = {
   'GALLERY.PHOTO_NOT_FOUND': 'No such photo',
   'GALLERY.LINK_EXPIRED': 'A signed media link has expired',
   'GALLERY.BAD_LINK': 'A media link whose signature does not check',
+  'GALLERY.RANGE_NOT_SATISFIABLE': 'A byte range outside the file (416)',
   'GALLERY.UNPAID': 'The project is not paid yet: no originals for its client',
   'GALLERY.CLIENT_ONLY': "Favorites are marked by the project's client only",
   'WEBHOOK.BAD_URL': 'The webhook URL is refused',

@@ -2606,7 +2606,7 @@ export interface components {
              * @example AUTH.NOT_SIGNED_IN
              * @enum {string}
              */
-            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.TOKEN_NOT_ALLOWED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SERVICES.NOT_FOUND" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
+            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.TOKEN_NOT_ALLOWED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SERVICES.NOT_FOUND" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.RANGE_NOT_SATISFIABLE" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
             /**
              * @description Field -> message, for validation errors
              * @example {
@@ -8557,7 +8557,10 @@ export interface operations {
                 /** @description Unix seconds */
                 exp: unknown;
             };
-            header?: never;
+            header?: {
+                /** @description One byte range: `bytes=a-b`, `bytes=a-` or `bytes=-n` (the last n bytes). Other forms, or several ranges, get the whole file. */
+                Range?: string;
+            };
             path: {
                 projectId: string;
                 photoId: string;
@@ -8571,6 +8574,24 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    /** @description `bytes` */
+                    "Accept-Ranges"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "image/heic": string;
+                };
+            };
+            /** @description The range asked for */
+            206: {
+                headers: {
+                    /** @description `bytes <first>-<last>/<size>` */
+                    "Content-Range"?: string;
+                    /** @description `bytes` */
+                    "Accept-Ranges"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8610,6 +8631,17 @@ export interface operations {
             /** @description Not found: nothing with this id, or it belongs to another client */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The range starts past the end of the file, or ends before it starts (`GALLERY.RANGE_NOT_SATISFIABLE`) */
+            416: {
+                headers: {
+                    /** @description `bytes *\/<size>` */
+                    "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {

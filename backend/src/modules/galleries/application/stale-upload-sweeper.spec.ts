@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { photoMediaKeys } from '../domain/media-key';
 import { INTERRUPTED_UPLOAD_REASON, PhotoJob, STALE_UPLOAD_MS } from '../domain/photo';
@@ -93,6 +94,8 @@ describe('StaleUploadSweeper: uploads a crash cut off do not stay "uploading" fo
   let sweeper: StaleUploadSweeper;
   const put = (key: string) => storage.put(key, Readable.from([Buffer.from('partial')]), { contentType: 'image/jpeg' });
 
+  beforeAll(() => jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined));
+  afterAll(() => jest.restoreAllMocks());
   beforeEach(() => {
     photos = new MemoryPhotos();
     storage = new MemoryStorage();

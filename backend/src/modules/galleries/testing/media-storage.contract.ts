@@ -56,6 +56,37 @@ export function describeMediaStorageContract(name: string, storage: () => MediaS
       expect((refused as MediaRangeNotSatisfiableError).size).toBe(10);
     });
 
+    it('reads suffix ranges (the last n bytes; the whole object when shorter); a suffix of 0 or of an empty object is refused with the size', async () => {
+      const key = photoMediaKeys('p1', 'suffixes').original;
+      await storage().put(key, text('0123456789'), { contentType: 'image/jpeg' });
+      const read = async (suffix: number) => {
+        const opened = await storage().open(key, { suffix });
+        return { text: await textOf(opened!.stream), size: opened!.size, start: opened!.start, end: opened!.end };
+      };
+      expect(await read(3)).toEqual({ text: '789', size: 10, start: 7, end: 9 });
+      expect(await read(1)).toEqual({ text: '9', size: 10, start: 9, end: 9 });
+      expect(await read(25)).toEqual({ text: '0123456789', size: 10, start: 0, end: 9 });
+      const refusal = (k: string, range: { suffix: number } | { start: number }) =>
+        storage()
+          .open(k, range)
+          .catch((e: unknown) => e);
+      const zero = await refusal(key, { suffix: 0 });
+      expect(zero).toBeInstanceOf(MediaRangeNotSatisfiableError);
+      expect((zero as MediaRangeNotSatisfiableError).size).toBe(10);
+      const emptyKey = photoMediaKeys('p1', 'suffixes').thumb;
+      await storage().put(emptyKey, text(''), { contentType: 'image/webp' });
+      for (const range of [{ suffix: 4 }, { start: 0 }]) {
+        const empty = await refusal(emptyKey, range);
+        expect(empty).toBeInstanceOf(MediaRangeNotSatisfiableError);
+        expect((empty as MediaRangeNotSatisfiableError).size).toBe(0);
+      }
+      expect(await storage().open(photoMediaKeys('p1', 'nothing-here').original, { suffix: 5 })).toBeNull();
+      // not ranges: refused before any adapter is asked
+      for (const bad of [{ suffix: -1 }, { suffix: 1.5 }, { start: 5, end: 2 }, { start: -1 }]) {
+        await expect(storage().open(key, bad as { start: number })).rejects.toThrow('Not a byte range');
+      }
+    });
+
     it('a body that fails half-way rejects with its error and leaves nothing under the key', async () => {
       const key = photoMediaKeys('p1', 'broken').original;
       const body = generatedBody(bigSize, { failAfter: Math.floor(bigSize / 2) });

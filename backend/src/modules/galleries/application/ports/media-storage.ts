@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import { mediaKey, mediaPrefix } from '../../domain/media-key';
 
-/** Bytes `start` to `end`, both included, as in an HTTP Range header; no `end` means to the last byte. */
-export interface ByteRange {
-  start: number;
-  end?: number;
-}
+/**
+ * As in an HTTP Range header: bytes `start` to `end`, both included (no `end`: to the last byte), or the
+ * last `suffix` bytes (`bytes=-500`; the whole object when it is shorter).
+ */
+export type ByteRange = { start: number; end?: number; suffix?: undefined } | { suffix: number; start?: undefined; end?: undefined };
 
 export interface PutOptions {
   contentType: string;
@@ -24,7 +24,7 @@ export interface OpenedMedia {
   end: number;
 }
 
-/** A range that starts at or past the end of the object (an HTTP 416, which names the size). */
+/** A range that starts at or past the end of the object, or a suffix of no bytes (an HTTP 416, which names the size). */
 export class MediaRangeNotSatisfiableError extends Error {
   constructor(readonly size: number) {
     super(`The range starts past the end of the object (${size} bytes)`);
@@ -61,10 +61,7 @@ export abstract class MediaStorage {
 
   /** The object's bytes (or a range of them), or null when there is no object under the key. */
   async open(key: string, range?: ByteRange): Promise<OpenedMedia | null> {
-    if (range && !(Number.isSafeInteger(range.start) && range.start >= 0 && (range.end === undefined || Number.isSafeInteger(range.end)))) {
-      throw new Error(`Not a byte range: ${JSON.stringify(range)}`);
-    }
-    if (range?.end !== undefined && range.end < range.start) throw new Error(`Not a byte range: ${JSON.stringify(range)}`);
+    if (range && !isByteRange(range)) throw new Error(`Not a byte range: ${JSON.stringify(range)}`);
     return this.read(mediaKey(key), range);
   }
 
@@ -87,4 +84,18 @@ export abstract class MediaStorage {
   protected abstract has(key: string): Promise<boolean>;
   protected abstract delete(keys: readonly string[]): Promise<void>;
   protected abstract deletePrefix(prefix: string): Promise<void>;
+}
+
+function isByteRange(range: ByteRange): boolean {
+  const natural = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+  if (range.suffix !== undefined) return natural(range.suffix) && range.start === undefined && range.end === undefined;
+  return natural(range.start) && (range.end === undefined || (natural(range.end) && range.end >= range.start));
+}
+
+/** The bytes a range selects of an object of `size` bytes, both ends included (what a 206 names), or null when it selects none. */
+export function rangeBounds(range: ByteRange, size: number): { start: number; end: number } | null {
+  if (range.suffix !== undefined)
+    return range.suffix === 0 || size === 0 ? null : { start: Math.max(0, size - range.suffix), end: size - 1 };
+  if (range.start >= size) return null;
+  return { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
 }

@@ -35,6 +35,14 @@ describe('LocalMediaStorage', () => {
     expect(await readdir(join(root, 'projects'))).not.toContain('p9');
   });
 
+  it('reads an object whose type file is already gone (a folder being deleted) as missing, not as untyped bytes', async () => {
+    const key = photoMediaKeys('p8', 'going').thumb;
+    await storage.put(key, generatedBody(10).stream, { contentType: 'image/webp' });
+    await rm(join(root, 'projects', 'p8', 'going', '.thumb.webp.type'));
+    expect(await storage.open(key)).toBeNull();
+    await storage.removePrefix('projects/p8/');
+  });
+
   it('streams a 300 MB body to disk and back with RSS growth well under 100 MB', async () => {
     const size = 300 * MIB;
     const key = photoMediaKeys('big', 'big').original;

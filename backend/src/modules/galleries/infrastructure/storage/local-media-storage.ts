@@ -7,14 +7,13 @@ import { pipeline } from 'node:stream/promises';
 import { InvalidMediaKeyError } from '../../domain/media-key';
 import {
   MediaRangeNotSatisfiableError,
+  rangeBounds,
   MediaStorage,
   type ByteRange,
   type OpenedMedia,
   type PutOptions,
 } from '../../application/ports/media-storage';
 import { byteCounter } from './byte-counter';
-
-const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 /**
  * Media in a folder on the server's disk (`MEDIA_DIR`, by default `$DATA_DIR/media`): a key is a path
@@ -70,10 +69,19 @@ export class LocalMediaStorage extends MediaStorage {
         return null;
       }
       const size = info.size;
-      const start = range?.start ?? 0;
-      if (range && start >= size) throw new MediaRangeNotSatisfiableError(size);
-      const end = Math.min(range?.end ?? size - 1, size - 1);
-      const contentType = await readFile(this.typePathOf(path), 'utf8').catch(() => DEFAULT_CONTENT_TYPE);
+      const bounds = range ? rangeBounds(range, size) : { start: 0, end: size - 1 };
+      if (!bounds) throw new MediaRangeNotSatisfiableError(size);
+      const { start, end } = bounds;
+      // The type file is in place before its object's bytes (write renames it first), so bytes without one are
+      // an object being deleted right now (a project's folder goes in no set order): gone, not an untyped file.
+      const contentType = await readFile(this.typePathOf(path), 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      if (contentType === null) {
+        await file.close();
+        return null;
+      }
       // autoClose: the file is closed when the stream ends, fails or is destroyed.
       // An empty object (end -1) reads as an empty stream with no bounds given.
       const stream = file.createReadStream(size === 0 ? {} : { start, end });

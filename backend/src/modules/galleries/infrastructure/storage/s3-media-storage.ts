@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   MediaRangeNotSatisfiableError,
+  rangeBounds,
   MediaStorage,
   type ByteRange,
   type OpenedMedia,
@@ -111,6 +112,16 @@ export class S3MediaStorage extends MediaStorage {
   }
 
   protected async read(key: string, range?: ByteRange): Promise<OpenedMedia | null> {
+    if (range?.suffix !== undefined) {
+      // The last n bytes, asked as first-last after one HEAD: S3 reads `bytes=-n` as a suffix, but not every
+      // S3-compatible server does (s3rver 3.7 answers bytes 0-n), and `bytes=-0` is answered differently by
+      // each. Suffix ranges are rare (a resumed download asks `bytes=a-`), so the extra request is cheap.
+      const size = await this.sizeOf(key);
+      if (size === null) return null;
+      const bounds = rangeBounds(range, size);
+      if (!bounds) throw new MediaRangeNotSatisfiableError(size);
+      return this.read(key, bounds);
+    }
     try {
       const answer = await this.client.send(
         new GetObjectCommand({
@@ -124,6 +135,11 @@ export class S3MediaStorage extends MediaStorage {
       const size = contentRange ? Number(contentRange[3]) : (answer.ContentLength ?? 0);
       const start = contentRange ? Number(contentRange[1]) : 0;
       const end = contentRange ? Number(contentRange[2]) : size - 1;
+      if (range && size === 0) {
+        // No byte of an empty object is in any range (servers answer it as a 200, a 206 or a 416).
+        answer.Body.destroy();
+        throw new MediaRangeNotSatisfiableError(0);
+      }
       return { stream: answer.Body, size, contentType: answer.ContentType ?? 'application/octet-stream', start, end };
     } catch (error) {
       if (statusOf(error) === 404) return null;
