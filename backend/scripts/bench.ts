@@ -24,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { typeormOptions } from '../src/shared/database/typeorm-options';
+import { benchGalleries, type GalleriesRow } from './bench-galleries';
 import { createTestDatabase, TestDatabase } from '../test/support/database';
 import { seedDataset, SeededDataset } from '../test/support/dataset';
 import {
@@ -467,24 +468,26 @@ async function main(): Promise<void> {
   const entry = await backendEntry();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   cleanups.push({ what: 'the data folder', run: () => rmSync(dataDir, { recursive: true, force: true }) });
+  const productEnv = (extra: Record<string, string> = {}): Record<string, string | undefined> => ({
+    DATA_DIR: dataDir,
+    // Defaults of `npm start`: the processes helper's test settings are taken back.
+    LOG_LEVEL: undefined,
+    OUTBOX_POLL_MS: undefined,
+    STATIC_DIR: undefined,
+    // Sign-in is measured from one address: its per-address budget would answer 429 after 60 a minute.
+    AUTH_IP_LIMIT_PER_MIN: '1000000',
+    // The webhook flood's receiver is on this machine (loopback).
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    // e.g. --require a profiler to look inside the product while it is measured.
+    NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS,
+    ...extra,
+  });
   const app: AppProcess = await startAppProcess({
     name: 'product',
     databaseUrl: db.url,
     mainJs: entry.mainJs,
     timeoutMs: 120_000,
-    env: {
-      DATA_DIR: dataDir,
-      // Defaults of `npm start`: the processes helper's test settings are taken back.
-      LOG_LEVEL: undefined,
-      OUTBOX_POLL_MS: undefined,
-      STATIC_DIR: undefined,
-      // Sign-in is measured from one address: its per-address budget would answer 429 after 60 a minute.
-      AUTH_IP_LIMIT_PER_MIN: '1000000',
-      // The webhook flood's receiver is on this machine (loopback).
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      // e.g. --require a profiler to look inside the product while it is measured.
-      NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS,
-    },
+    env: productEnv(),
   });
   cleanups.push({ what: 'the product', run: () => app.stop() });
   console.log(`product: pid ${app.pid}, healthy ${app.startupMs} ms after start, ${entry.how}`);
@@ -669,9 +672,11 @@ async function main(): Promise<void> {
     },
   ];
   const calls = ONLY.length ? CALLS.filter((c) => ONLY.includes(c.key)) : CALLS;
-  const unknown = ONLY.filter((k) => k !== 'startup' && k !== 'flood' && !CALLS.some((c) => c.key === k));
+  const unknown = ONLY.filter((k) => !['startup', 'flood', 'galleries'].includes(k) && !CALLS.some((c) => c.key === k));
   if (unknown.length)
-    throw new Error(`BENCH_ONLY: unknown key ${unknown.join(', ')}; known: ${CALLS.map((c) => c.key).join(', ')}, startup`);
+    throw new Error(
+      `BENCH_ONLY: unknown key ${unknown.join(', ')}; known: ${CALLS.map((c) => c.key).join(', ')}, flood, galleries, startup`,
+    );
 
   // Each call answers 2xx before it is measured (a benchmark of error answers would mean nothing); a call
   // with its own checks is not measured at all unless every one of them does.
@@ -852,6 +857,72 @@ async function main(): Promise<void> {
     }
   }
 
+  // Galleries (CONTRACT §10): processing rate with sign-in and Projects' p99 beside it, upload memory, the ZIP
+  // (scripts/bench-galleries.ts). Each runs against a product process of its own, started after this one stops.
+  let galleryRows: GalleriesRow[] = [];
+  if (!ONLY.length || ONLY.includes('galleries')) {
+    const accounts = new Client({ connectionString: db.url });
+    await accounts.connect();
+    const someone = (
+      await accounts.query(`SELECT id, email FROM users WHERE role = 'client' AND deleted_at IS NULL ORDER BY id DESC LIMIT 1`)
+    ).rows[0] as { id: number; email: string };
+    // Sign-in as in the flood rows: the accounts in turn (one account 50 times at once meets its own limit, 429).
+    const emails = (
+      await accounts.query(`SELECT email FROM users WHERE role = 'client' AND deleted_at IS NULL ORDER BY id LIMIT 2000`)
+    ).rows.map((r: { email: string }) => r.email);
+    await accounts.end();
+    const loginBody = (i: number) => ({ email: emails[i % emails.length], password: data.password });
+    const galleryCalls: Record<'login' | 'projects', Call> = {
+      login: {
+        key: 'galleriesLogin',
+        name: 'Sign in',
+        method: 'POST',
+        path: '/api/login',
+        body: loginBody(0),
+        setup: cycling((i) => ({ method: 'POST', path: '/api/login', body: loginBody(i) })),
+      },
+      projects: CALLS.find((c) => c.key === 'projects')!,
+    };
+    const client = { id: someone.id, cookie: await signIn(app.url, someone.email, data.password) };
+    await app.stop();
+    const workDir = mkdtempSync(join(tmpdir(), 'portal-bench-galleries-'));
+    cleanups.push({ what: 'the galleries folder', run: () => rmSync(workDir, { recursive: true, force: true }) });
+    const settleAt = async (url: string) => {
+      const until = Date.now() + 10_000;
+      while (Date.now() < until) {
+        const res = await get(`${url}/api/health`, 60_000).catch(() => null);
+        if (res && res.status === 200 && res.ms < 50) return;
+        await sleep(200);
+      }
+    };
+    galleryRows = await benchGalleries({
+      dbUrl: db.url,
+      mediaDir: join(dataDir, 'media'),
+      workDir,
+      adminCookie,
+      client,
+      startProduct: async (env) => {
+        const product = await startAppProcess({
+          name: 'product (galleries)',
+          databaseUrl: db.url,
+          mainJs: entry.mainJs,
+          timeoutMs: 120_000,
+          env: productEnv(env),
+        });
+        cleanups.push({ what: 'the galleries product', run: () => product.stop() });
+        return product;
+      },
+      measureCall: async (url, key) => {
+        const call = galleryCalls[key];
+        // The galleries measure while the worker is busy: no settling before the measured run (the worker would
+        // keep health slow), only before the warm-up.
+        await settleAt(url).catch(() => undefined);
+        if (WARMUP) await measure(url + call.path, { ...call, onDone: undefined }, WARMUP, CONNECTIONS, false);
+        return measure(url + call.path, call, DURATION, CONNECTIONS, true);
+      },
+    });
+  }
+
   // Start-up: npm start on a new data folder (it creates the embedded database), then on the same folder again.
   let startup: { cold: { healthMs: number; pageMs: number }; warm: { healthMs: number; pageMs: number } } | null = null;
   if (!ONLY.length || ONLY.includes('startup')) {
@@ -934,6 +1005,15 @@ async function main(): Promise<void> {
     ...rows,
   ].join('\n');
   console.log(`\n${table}\n`);
+  const galleryTable = galleryRows.length
+    ? [
+        '| Galleries | Request | Figure | Target | |',
+        '|---|---|---|---|---|',
+        ...galleryRows.map((r) => `| ${r.name} | \`${r.shown}\` | ${r.figure} | ${r.target} | ${r.met ? 'met' : '**MISSED**'} |`),
+      ].join('\n')
+    : '';
+  if (galleryTable) console.log(`${galleryTable}\n`);
+  for (const r of galleryRows) verdicts.set(`galleries: ${r.name}`, { target: r.target, met: r.met });
   const missed = [...verdicts.entries()].filter(([, v]) => !v.met).map(([k]) => k);
   console.log(missed.length ? `targets missed: ${missed.join(', ')}` : verdicts.size ? 'all targets met' : '');
 
@@ -983,7 +1063,26 @@ The two rows "during a webhook flood" measure the same call again while ${FLOOD_
 ${FLOOD_ENDPOINTS} endpoints (a receiver in the benchmark's process that answers 204 at once) wait to be sent: the delivery
 worker runs all its lanes the whole time, and the target is that the call's p99 stays within twice its idle p99.
 
-For the two \`npm start\` rows the p50 and p99 columns hold the milliseconds from the spawn to the first 200 of
+${
+  galleryTable
+    ? `## Galleries
+
+${galleryTable}
+
+Each galleries row runs against a product process of its own (the one above stopped first), with the same settings,
+its media in the local folder (\`$DATA_DIR/media\`). Processing: the photos go up in one request, and
+sign-in and the Projects page are measured (as above) while the worker makes their thumbnails and previews; their
+idle p99 is measured just before, on the same process (sign-in goes through 2,000 accounts in turn, as in the flood
+rows); the rate is the photos made ready (\`processed_at\`) while those two calls were measured, and, beside it, the rate
+after them, when the worker had the machine to itself. A second run with more worker lanes is made when the default misses
+3/s. Memory is the server's VmRSS (\`/proc/<pid>/status\`, every 50 ms), its peak during the request against the median
+of the second before. The 1 GB upload's parts are a small JPEG's bytes padded to 50 MB: the worker processes the first
+parts (a copy to a temporary file, a tiny decode) while the last ones still arrive. The ZIP's originals are written
+through the storage layer and inserted as ready rows of a paid project; its client downloads it, the bytes counted and dropped.
+
+`
+    : ''
+}For the two \`npm start\` rows the p50 and p99 columns hold the milliseconds from the spawn to the first 200 of
 \`/api/health\` and of the portal's page (the embedded PostgreSQL included; the build was already there).
 
 ${missed.length ? `Targets missed: ${missed.map((k) => results.find((r) => r.call.key === k)?.call.name ?? k).join('; ')}.` : verdicts.size ? 'Every target is met.' : ''}

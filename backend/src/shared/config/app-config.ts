@@ -42,6 +42,8 @@ export class AppConfig {
   s3!: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string } | null;
   /** The largest photo file taken, in bytes (PHOTO_MAX_MB). */
   photoMaxBytes!: number;
+  /** Photos processed at once by this instance (PHOTO_WORKER_LANES; decision 0029: one on a 2-core server). */
+  photoWorkerLanes!: number;
   /** The studio's name, on the watermark of unpaid previews (STUDIO_NAME). */
   studioName!: string;
 
@@ -127,6 +129,7 @@ const envSchema = z.object({
   WEBHOOK_RETRY_MS: intInRange('WEBHOOK_RETRY_MS', 50, 3_600_000, 30_000),
   MEDIA_DIR: optionalString,
   PHOTO_MAX_MB: intInRange('PHOTO_MAX_MB', 1, 2048, 50),
+  PHOTO_WORKER_LANES: intInRange('PHOTO_WORKER_LANES', 1, 16, 1),
   STUDIO_NAME: optionalString.refine((v) => v === undefined || v.length <= 100, { message: 'must be at most 100 characters' }),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: urlString(['http:', 'https:']),
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       }
     : null;
   config.photoMaxBytes = e.PHOTO_MAX_MB * 1024 * 1024;
+  config.photoWorkerLanes = e.PHOTO_WORKER_LANES;
   config.studioName = e.STUDIO_NAME?.trim() || 'Studio Portal';
   // CONTRACT §8: the emulator takes test payments for free; a production start must ask for it
   if (e.NODE_ENV === 'production' && !config.stripeSecretKey && e.PAYMENT_EMULATOR !== 'true') {

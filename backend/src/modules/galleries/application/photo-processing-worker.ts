@@ -13,8 +13,6 @@ import { ImageProcessor } from './ports/image-processor';
 import { MediaStorage } from './ports/media-storage';
 import { PhotoRepository } from './ports/photo.repository';
 
-/** One photo at a time per instance: sharp uses a core while it works, and the web server keeps the other (decision 0028). */
-const LANES = 1;
 /** Longer than a 24-megapixel photo takes; a stopped instance's photo is taken again after it. */
 const LEASE_MS = 5 * 60_000;
 
@@ -22,7 +20,9 @@ const LEASE_MS = 5 * 60_000;
  * Makes each uploaded photo's thumbnail and previews (CONTRACT §10), in the background and restart-safe:
  * the photo row is the job (decision 0029). The original is copied from storage to a temporary file
  * (decoders seek), read, and the derivatives are stored beside it; a refused image is `failed` with its
- * reason at once, a storage failure is tried again with back-off.
+ * reason at once, a storage failure is tried again with back-off. One photo at a time per lane, and one
+ * lane unless PHOTO_WORKER_LANES says more: sharp uses a core while it works, and on a 2-core server the
+ * web server keeps the other (decisions 0028, 0029).
  */
 @Injectable()
 export class PhotoProcessingWorker extends OutboxWorker<PhotoJob> {
@@ -34,7 +34,7 @@ export class PhotoProcessingWorker extends OutboxWorker<PhotoJob> {
     private readonly processor: ImageProcessor,
     config: AppConfig,
   ) {
-    super(photos, { name: 'PhotoProcessing', pollMs: config.outboxPollMs, lanes: LANES, batch: 1, leaseMs: LEASE_MS });
+    super(photos, { name: 'PhotoProcessing', pollMs: config.outboxPollMs, lanes: config.photoWorkerLanes, batch: 1, leaseMs: LEASE_MS });
     this.watermark = config.studioName;
   }
 
