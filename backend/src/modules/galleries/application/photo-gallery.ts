@@ -35,7 +35,6 @@ export interface PhotoView {
   favorite: boolean;
 }
 
-
 /** A file part whose bytes stopped before its end: the request was cut off or malformed. */
 export const incompleteUpload = () =>
   new DomainError('validation', 'GALLERY.BAD_UPLOAD', 'The upload is incomplete: the request ended inside a file. Send it again.');
