@@ -18,6 +18,7 @@ import { WebhookEndpoints1765281600000 } from './1765281600000-webhook-endpoints
 import { WebhookDeliveries1765368000000 } from './1765368000000-webhook-deliveries';
 import { Photos1765454400000 } from './1765454400000-photos';
 import { PhotoFavorites1765540800000 } from './1765540800000-photo-favorites';
+import { ReceiptNumbers1765713600000 } from './1765713600000-receipt-numbers';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   WebhookDeliveries1765368000000,
   Photos1765454400000,
   PhotoFavorites1765540800000,
+  ReceiptNumbers1765713600000,
 ];
