@@ -35,7 +35,6 @@ export interface PhotoView {
   favorite: boolean;
 }
 
-
 const projectNotFound = () => new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
 const unsupported = (filename: string) =>
   new HttpException({ message: `${filename} is not a JPEG, PNG, WebP or HEIC image`, code: 'GALLERY.UNSUPPORTED_TYPE' }, 415);

@@ -13,7 +13,7 @@ export function receiptEmail(p: {
   date: string;
   appUrl: string;
 }): EmailMessage {
-  const amount = `$${p.amount.toFixed(2)}`;
+  const amount = `$${p.amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   const url = `${p.appUrl}/payments`;
   const rows: Array<[string, string]> = [
     ['Receipt number', p.receiptNumber],

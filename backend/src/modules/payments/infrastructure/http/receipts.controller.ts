@@ -48,7 +48,7 @@ export class ReceiptsController {
     summary: 'List my payments',
     description: 'The signed-in client’s own payments, newest first, each with its receipt number once completed',
   })
-  @ApiOkResponse({ type: PaymentResponse, isArray: true })
+  @ApiOkResponse({ description: 'The client’s payments', type: PaymentResponse, isArray: true })
   mine(@CurrentUser() viewer: SignedInAccount): Promise<PaymentResponse[]> {
     return this.queries.ofClient(viewer.id);
   }

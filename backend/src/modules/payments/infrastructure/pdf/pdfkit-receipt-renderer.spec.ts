@@ -12,7 +12,7 @@ const receipt = (over: Partial<Receipt> = {}): Receipt => ({
   subject: { kind: 'project', name: 'Harbour Lane listing' },
   amount: Money.ofCents(125_050),
   paidAt: new Date('2026-01-05T15:04:00Z'),
-  providerPaymentId: 'pi_3Nabc',
+  providerPaymentId: 'pi_3MtwBwLkdIwHu7ix28a3tqPa',
   note: null,
   ...over,
 });
@@ -35,7 +35,7 @@ describe('PdfkitReceiptRenderer', () => {
       '$1,250.50',
       'Card (Stripe)',
       'January 5, 2026, 15:04 UTC',
-      'pi_3Nabc',
+      'pi_3MtwBwLkdIwHu7ix28a3tqPa', // on one line: a card provider's id is this long
       'PAID',
     ]) {
       expect(text).toContain(shown);
@@ -56,7 +56,9 @@ describe('PdfkitReceiptRenderer', () => {
 
   it('keeps long names on the page, wrapped', async () => {
     const long = 'A very long project name '.repeat(8).trim();
-    const pdf = await renderer.render(receipt({ subject: { kind: 'project', name: long }, client: { id: 7, name: 'N'.repeat(50), email: null } }));
+    const pdf = await renderer.render(
+      receipt({ subject: { kind: 'project', name: long }, client: { id: 7, name: 'N'.repeat(50), email: null } }),
+    );
     expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
     expect(pdfText(pdf).join('')).toContain('A very long project name');
   });

@@ -62,27 +62,54 @@ export class PdfkitReceiptRenderer extends ReceiptRenderer {
     // Header: the studio on the left, RECEIPT and its number on the right.
     doc.rect(0, 0, doc.page.width, 8).fill(BRAND);
     const top = 56;
-    doc.font('Helvetica-Bold').fontSize(22).fillColor(BRAND).text(printable(r.studioName), left, top, { width: half + 40, lineBreak: true });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(22)
+      .fillColor(BRAND)
+      .text(printable(r.studioName), left, top, { width: half + 40, lineBreak: true });
     const studioBottom = doc.y;
-    doc.font('Helvetica-Bold').fontSize(26).fillColor(INK).text('RECEIPT', left + half, top, { width: half, align: 'right' });
-    doc.font('Helvetica').fontSize(12).fillColor(MUTED).text(r.number.text, left + half, doc.y + 2, { width: half, align: 'right' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(26)
+      .fillColor(INK)
+      .text('RECEIPT', left + half, top, { width: half, align: 'right' });
+    doc
+      .font('Helvetica')
+      .fontSize(12)
+      .fillColor(MUTED)
+      .text(r.number.text, left + half, doc.y + 2, { width: half, align: 'right' });
     let y = Math.max(studioBottom, doc.y) + 24;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(1).strokeColor(RULE).stroke();
     y += 20;
 
-    // Billed to | receipt details.
+    // Billed to | receipt details (the wider column: a card provider's id is some 30 characters).
+    const detailsX = left + half - 40;
+    const detailsW = right - detailsX;
     const label = (text: string, x: number, at: number, w: number) =>
       doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(text.toUpperCase(), x, at, { width: w, characterSpacing: 0.6 });
-    label('Billed to', left, y, half - 20);
-    doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(printable(r.client.name), left, doc.y + 4, { width: half - 20 });
-    if (r.client.email) doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(printable(r.client.email), left, doc.y + 2, { width: half - 20 });
+    label('Billed to', left, y, detailsX - left - 24);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .fillColor(INK)
+      .text(printable(r.client.name), left, doc.y + 4, { width: detailsX - left - 24 });
+    if (r.client.email)
+      doc
+        .font('Helvetica')
+        .fontSize(11)
+        .fillColor(MUTED)
+        .text(printable(r.client.email), left, doc.y + 2, { width: detailsX - left - 24 });
     const billedBottom = doc.y;
 
-    label('Receipt details', left + half, y, half);
+    label('Receipt details', detailsX, y, detailsW);
     let dy = doc.y + 4;
     const detail = (name: string, value: string) => {
-      doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(name, left + half, dy, { width: 100 });
-      doc.font('Helvetica').fontSize(10).fillColor(INK).text(value, left + half + 100, dy, { width: half - 100, align: 'right' });
+      doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(name, detailsX, dy, { width: 90 });
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(value, detailsX + 90, dy, { width: detailsW - 90, align: 'right' });
       dy = Math.max(doc.y, dy + 14) + 3;
     };
     detail('Receipt number', r.number.text);
@@ -97,23 +124,39 @@ export class PdfkitReceiptRenderer extends ReceiptRenderer {
     doc.text('DESCRIPTION', left + 12, y + 9, { width: width - 160, characterSpacing: 0.6 });
     doc.text('AMOUNT', right - 140, y + 9, { width: 128, align: 'right', characterSpacing: 0.6 });
     y += 36;
-    doc.font('Helvetica').fontSize(11).fillColor(INK).text(printable(receiptDescription(r.subject)), left + 12, y, { width: width - 170 });
+    doc
+      .font('Helvetica')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(printable(receiptDescription(r.subject)), left + 12, y, { width: width - 170 });
     const lineBottom = doc.y;
     doc.text(money(r.amount.dollars), right - 140, y, { width: 128, align: 'right' });
     y = Math.max(lineBottom, doc.y) + 12;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(1).strokeColor(RULE).stroke();
     y += 14;
-    doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text('Total paid', right - 300, y, { width: 150, align: 'right' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(13)
+      .fillColor(INK)
+      .text('Total paid', right - 300, y, { width: 150, align: 'right' });
     doc.text(money(r.amount.dollars), right - 140, y, { width: 128, align: 'right' });
     y = doc.y + 22;
 
     // PAID stamp and the studio's note on a manual payment.
     doc.roundedRect(left, y, 64, 24, 4).lineWidth(1.5).strokeColor(PAID).stroke();
-    doc.font('Helvetica-Bold').fontSize(12).fillColor(PAID).text('PAID', left, y + 7, { width: 64, align: 'center', characterSpacing: 1.5 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .fillColor(PAID)
+      .text('PAID', left, y + 7, { width: 64, align: 'center', characterSpacing: 1.5 });
     y += 40;
     if (r.note) {
       doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('NOTE', left, y, { characterSpacing: 0.6 });
-      doc.font('Helvetica').fontSize(10).fillColor(INK).text(printable(r.note), left, doc.y + 3, { width });
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(printable(r.note), left, doc.y + 3, { width });
       y = doc.y + 16;
     }
 
