@@ -8,7 +8,7 @@ const receipt = (over: Partial<Receipt> = {}): Receipt => ({
   paymentId: 42,
   number: ReceiptNumber.of(123),
   studioName: 'Harbour Light Studio',
-  client: { id: 7, name: 'Zoë Ann Lee', email: 'zoe@example.com' },
+  client: { id: 7, name: 'Zoë Ann Lee', email: 'zoe.ann.lee.photography@example.com' },
   subject: { kind: 'project', name: 'Harbour Lane listing' },
   amount: Money.ofCents(125_050),
   paidAt: new Date('2026-01-05T15:04:00Z'),
@@ -30,7 +30,7 @@ describe('PdfkitReceiptRenderer', () => {
       'RECEIPT',
       'R-000123',
       'Zoë Ann Lee',
-      'zoe@example.com',
+      'zoe.ann.lee.photography@example.com', // on one line
       'Photography project: Harbour Lane listing',
       '$1,250.50',
       'Card (Stripe)',

@@ -82,9 +82,9 @@ export class PdfkitReceiptRenderer extends ReceiptRenderer {
     doc.moveTo(left, y).lineTo(right, y).lineWidth(1).strokeColor(RULE).stroke();
     y += 20;
 
-    // Billed to | receipt details (the wider column: a card provider's id is some 30 characters).
-    const detailsX = left + half - 40;
-    const detailsW = right - detailsX;
+    // Billed to | receipt details (wide enough for a card provider's id, some 30 characters, on one line).
+    const detailsW = 255;
+    const detailsX = right - detailsW;
     const label = (text: string, x: number, at: number, w: number) =>
       doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(text.toUpperCase(), x, at, { width: w, characterSpacing: 0.6 });
     label('Billed to', left, y, detailsX - left - 24);
