@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PaidChip } from './PaidChip';
+import { PhotosSection } from './photos/PhotosSection';
 import type { Project } from './types';
 
 /** Spec §9: the side panel's services list is 200 px high. */
@@ -70,7 +71,10 @@ interface ProjectDetailsPanelProps {
   onClose: () => void;
 }
 
-/** "View project": the right-hand side panel (spec §2 "Project details side panel"). */
+/**
+ * "View project": the right-hand side panel (spec §2 "Project details side panel"), with the project's
+ * Photos section (CONTRACT §10; in this lazy chunk, so the Projects page's first load does not carry it).
+ */
 export function ProjectDetailsPanel({ project, onClose }: ProjectDetailsPanelProps) {
   const services = project?.services ?? [];
   return (
@@ -163,6 +167,9 @@ export function ProjectDetailsPanel({ project, onClose }: ProjectDetailsPanelPro
               )}
             </Box>
           </Box>
+          <Divider />
+          {/* key: another project starts with its own view (filter, pages) */}
+          <PhotosSection key={`photos-${project.id}`} projectId={project.id} />
         </Stack>
       )}
     </Drawer>

@@ -4,6 +4,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, type ApiFakes } from '../shared/testing';
 import { projectsMethods } from './dataProvider';
+import { photosMethods } from './photos/photosApi';
 import { ProjectList } from './ProjectList';
 import { fakeDataProvider, renderInAdmin } from './test-helpers';
 import type { Project } from './types';
@@ -44,8 +45,10 @@ const projects = [
   },
 ] as Project[];
 
-function setup(calls: ApiFakes<typeof projectsMethods> = {}) {
+function setup(calls: ApiFakes<typeof projectsMethods> = {}, photoCalls: ApiFakes<typeof photosMethods> = {}) {
   const dp = fakeDataProvider({ projects, services: [], clients: [] });
+  // the side panel's Photos section (its own calls)
+  fakeApi(photosMethods, { getPhotos: vi.fn(async () => ({ data: [], total: 0 })), ...photoCalls });
   // the page's own calls (not the dataProvider's)
   const api = fakeApi(projectsMethods, {
     markProjectPaid: vi.fn(async (id: number) => ({ data: { ...projects[0], id, isPaid: true } })),
@@ -58,6 +61,9 @@ function setup(calls: ApiFakes<typeof projectsMethods> = {}) {
 const lastListCall = (dp: ReturnType<typeof fakeDataProvider>) =>
   dp.getList.mock.calls.filter(([resource]) => resource === 'projects').at(-1)?.[1] as
     { sort: unknown; pagination: unknown; filter: unknown } | undefined;
+
+const lastListCallCount = (dp: ReturnType<typeof fakeDataProvider>) =>
+  dp.getList.mock.calls.filter(([resource]) => resource === 'projects').length;
 
 describe('Projects page', { timeout: 30_000 }, () => {
   it('lists projects newest first, 25 a page, with the columns of the spec', async () => {
@@ -132,6 +138,41 @@ describe('Projects page', { timeout: 30_000 }, () => {
     expect(within(paidPanel).getByText('Payment marked as complete by admin')).toBeInTheDocument();
     expect(within(paidPanel).getByText('Unknown')).toBeInTheDocument();
     expect(within(paidPanel).getByText('No services added')).toBeInTheDocument();
+  });
+
+  it("shows the project's Photos section in the panel, and fetches the list again once processing ends", async () => {
+    let asked = 0;
+    const photo = {
+      id: 5,
+      filename: 'IMG_5.jpg',
+      size: 1,
+      width: 1,
+      height: 1,
+      failureReason: null,
+      previewUrl: null,
+      downloadUrl: null,
+      favorite: false,
+    };
+    const { dp, user } = setup(
+      {},
+      {
+        getPhotos: vi.fn(async () => ({
+          data: [
+            ++asked < 2 ? { ...photo, status: 'processing', thumbnailUrl: null } : { ...photo, status: 'ready', thumbnailUrl: '/t/5.jpg' },
+          ],
+          total: 1,
+        })),
+      },
+    );
+    const row = (await screen.findByText('Smith wedding', {}, { timeout: 20_000 })).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'View project' }));
+    const panel = await screen.findByRole('dialog', { name: 'Project details' });
+    const section = await within(panel).findByRole('region', { name: 'Photos' });
+    expect(await within(section).findByText('Processing')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Choose photos' })).toBeInTheDocument();
+    const listed = lastListCallCount(dp);
+    expect(await within(section).findByRole('img', { name: 'IMG_5.jpg' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(lastListCallCount(dp)).toBeGreaterThan(listed));
   });
 
   it('marks a project as paid', async () => {

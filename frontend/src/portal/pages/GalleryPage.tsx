@@ -145,6 +145,8 @@ function Gallery({ projectId, project }: { projectId: number; project: Project |
   } else {
     content = (
       <GalleryGrid
+        // the notice above goes once paid, moving the grid up: measured again where it then starts
+        key={unpaid ? 'unpaid' : 'paid'}
         total={view.total}
         photoAt={view.photoAt}
         onRangeChange={onRangeChange}

@@ -1426,7 +1426,7 @@ export interface paths {
         };
         /**
          * List photos
-         * @description The project's photos with signed URLs (the owner or an admin).
+         * @description The project's photos with signed URLs (the owner or an admin). A client is given the finished (`ready`) ones; an admin also those processing or failed.
          */
         get: operations["listPhotos"];
         put?: never;

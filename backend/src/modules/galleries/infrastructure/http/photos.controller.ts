@@ -87,7 +87,7 @@ export class PhotosController {
   @ApiOperation({
     operationId: 'listPhotos',
     summary: 'List photos',
-    description: "The project's photos with signed URLs (the owner or an admin).",
+    description: "The project's photos with signed URLs (the owner or an admin). A client is given the finished (`ready`) ones; an admin also those processing or failed.",
   })
   @ApiListQuery('{"favorite":true}')
   @ApiOkResponse({ type: [PhotoResponse] })
