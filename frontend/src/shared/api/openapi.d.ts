@@ -1708,7 +1708,7 @@ export interface components {
             /** @example 41 */
             id: number;
             /** @enum {string} */
-            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code";
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code" | "receipt";
             /** @example ann@example.com */
             to: string;
             /** @example Welcome to your photography client portal */
@@ -1734,7 +1734,7 @@ export interface components {
             /** @example 41 */
             id: number;
             /** @enum {string} */
-            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code";
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code" | "receipt";
             /** @example ann@example.com */
             to: string;
             /** @example Welcome to your photography client portal */
