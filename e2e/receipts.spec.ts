@@ -62,7 +62,7 @@ test.describe('Receipts (issue 19)', () => {
     await page.getByRole('link', { name: 'Payments' }).click();
     await expect(page).toHaveURL(/\/payments$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
-    const row = page.getByRole('row').filter({ hasText: name });
+    const row = page.getByRole('list', { name: 'Payments' }).getByRole('listitem').filter({ hasText: name });
     await expect(row).toContainText('$425.50');
     await expect(row).toContainText('Completed');
     const [again] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Receipt ${number}` }).click()]);

@@ -1,5 +1,4 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -194,7 +193,6 @@ function ReceiptLink({ payment }: { payment: Payment }) {
       size="small"
       href={`/api/payments/${payment.id}/receipt.pdf`}
       download
-      startIcon={<ReceiptLongOutlined />}
       aria-label={`Receipt ${payment.receiptNumber}`}
       sx={{ whiteSpace: 'nowrap' }}
     >

@@ -42,17 +42,14 @@ describe('Payments page', () => {
       ],
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Payments' })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Payments' });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent);
-    expect(headers).toEqual(['Date', 'Project', 'Amount', 'Payment Method', 'Status', 'Receipt']);
-    const rows = within(table).getAllByRole('row').slice(1);
+    const list = await screen.findByRole('list', { name: 'Payments' });
+    const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Harbour Lane');
     expect(rows[0]).toHaveTextContent('$1,250.50');
     expect(rows[0]).toHaveTextContent('Manual');
     expect(rows[0]).toHaveTextContent('Completed');
+    expect(rows[0]).toHaveTextContent('R-000031');
     const link = within(rows[0]!).getByRole('link', { name: 'Receipt R-000031' });
     expect(link).toHaveTextContent('Receipt');
     expect(link).toHaveAttribute('href', '/api/payments/8/receipt.pdf');

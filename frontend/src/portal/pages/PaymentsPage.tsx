@@ -1,28 +1,28 @@
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import type { Payment } from '../../shared/api/schema';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { hasReceipt, receiptUrl, useMyPayments } from '../features/payments/receipts';
 import { StatePanel } from '../features/projects/components/StatePanel';
 
-const STATUS: Record<Payment['status'], { label: string; color: 'success' | 'warning' | 'error' }> = {
-  completed: { label: 'Completed', color: 'success' },
-  pending: { label: 'Pending', color: 'warning' },
-  failed: { label: 'Failed', color: 'error' },
+const STATUS: Record<Payment['status'], { label: string; color: string }> = {
+  completed: { label: 'Completed', color: 'success.dark' },
+  pending: { label: 'Pending', color: 'warning.dark' },
+  failed: { label: 'Failed', color: 'error.main' },
 };
 
-/** /payments: the client's payments, newest first, each completed one with its 'Receipt' (CONTRACT §11). */
+/**
+ * /payments: the client's payments, newest first, each completed one with its 'Receipt' (CONTRACT §11).
+ * A list of rows built from the portal's own components (Paper, Typography, Button): it reads on a phone
+ * without sideways scrolling and brings no table or chip code shared with the back office into the
+ * portal's chunks (the bundle budgets, decision 0014).
+ */
 export function PaymentsPage() {
   const payments = useMyPayments();
 
@@ -43,48 +43,56 @@ export function PaymentsPage() {
     );
   } else {
     content = (
-      <TableContainer component={Paper} variant="outlined">
-        <Table aria-label="Payments" sx={{ minWidth: 640 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Date</TableCell>
-              <TableCell>Project</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Payment Method</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Receipt</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {payments.data.map((p) => (
-              <TableRow key={p.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.paymentDate)}</TableCell>
-                <TableCell sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{p.projectName}</TableCell>
-                <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {formatCurrency(p.amount)}
-                </TableCell>
-                <TableCell>{p.method}</TableCell>
-                <TableCell>
-                  <Chip size="small" variant="outlined" label={STATUS[p.status].label} color={STATUS[p.status].color} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {hasReceipt(p) && (
-                    <Button
-                      size="small"
-                      href={receiptUrl(p.id)}
-                      download
-                      startIcon={<ReceiptLongOutlined />}
-                      aria-label={`Receipt ${p.receiptNumber}`}
-                    >
-                      Receipt
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <Paper variant="outlined" component="ul" aria-label="Payments" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {payments.data.map((p, i) => (
+          <Box
+            component="li"
+            key={p.id}
+            data-testid="payment-row"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(0, 1fr) auto auto' },
+              alignItems: 'center',
+              columnGap: 3,
+              rowGap: 1,
+              px: { xs: 2, sm: 3 },
+              py: 2,
+              borderTop: i === 0 ? 'none' : '1px solid',
+              borderColor: 'divider',
+            }}
+          >
+            <Box sx={{ minWidth: 0 }}>
+              <Typography fontWeight={600} sx={{ wordBreak: 'break-word' }}>
+                {p.projectName}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatDate(p.paymentDate)} · {p.method}
+                {p.receiptNumber ? ` · ${p.receiptNumber}` : ''} ·{' '}
+                <Box component="span" sx={{ color: STATUS[p.status].color, fontWeight: 600 }}>
+                  {STATUS[p.status].label}
+                </Box>
+              </Typography>
+            </Box>
+            <Typography fontWeight={700} sx={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
+              {formatCurrency(p.amount)}
+            </Typography>
+            <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, minWidth: { sm: 120 }, textAlign: { sm: 'right' } }}>
+              {hasReceipt(p) && (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  href={receiptUrl(p.id)}
+                  download
+                  startIcon={<ReceiptLongOutlined />}
+                  aria-label={`Receipt ${p.receiptNumber}`}
+                >
+                  Receipt
+                </Button>
+              )}
+            </Box>
+          </Box>
+        ))}
+      </Paper>
     );
   }
 
