@@ -64,6 +64,7 @@ const PAGES: Page[] = [
   portal('/projects', signedIn, 'src/portal/pages/ProjectsPage.tsx'),
   portal('/projects/{id} (gallery)', signedIn, 'src/portal/pages/GalleryPage.tsx'),
   portal('/credits', signedIn, 'src/portal/pages/CreditsPage.tsx'),
+  portal('/payments', signedIn, 'src/portal/pages/PaymentsPage.tsx'),
   portal('/booking', signedIn, 'src/portal/pages/BookingPage.tsx'),
   portal('/account', signedIn, 'src/portal/pages/AccountPage.tsx'),
   admin('/admin', 'src/admin/pages/DashboardPage.tsx'),

@@ -42,6 +42,8 @@ interface Fixtures {
   intents: { confirm: string; emulator: string; credits: string };
   bundles: { sale: number; edit: number; remove: number };
   outboxFailed: number;
+  /** A's completed payment: it has a receipt. */
+  receiptPayment: number;
   clients: { edit: Person; remove: Person };
   loginTarget: Person;
   resetTarget: Person;
@@ -206,6 +208,8 @@ const ROWS: Row[] = [
   { op: 'GET /api/payments', ...ADMIN_ONLY(200) },
   { op: 'GET /api/payments/summary', ...ADMIN_ONLY(200) },
   { op: 'GET /api/payments/export.csv', ...ADMIN_ONLY(200) },
+  { op: 'GET /api/payments/{id}/receipt.pdf', ...OWNED(200), url: (f) => `/api/payments/${f.receiptPayment}/receipt.pdf` },
+  { op: 'GET /api/my/payments', ...SIGNED_IN(200) },
   // The activity log is read-only: no route changes or deletes an event (CONTRACT §8).
   { op: 'GET /api/audit-events', ...ADMIN_ONLY(200) },
   { op: 'GET /api/audit-events/export.csv', ...ADMIN_ONLY(200) },
@@ -420,6 +424,11 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
     await post('/api/credit-adjustments', { userId: a.id, amount: 10, type: 'add' });
     await post('/api/credit-adjustments', { userId: b.id, amount: 10, type: 'add' });
 
+    // A's project, paid by the studio: a completed payment with a receipt.
+    const paidProject = await project('Receipt', [], 40);
+    await adminAgent.patch(`/api/projects/${paidProject}/mark-paid`).send({}).expect(200);
+    const [{ id: receiptPayment }] = await t.db.query(`SELECT id FROM payments WHERE project_id = $1`, [paidProject]);
+
     const [{ id: outboxFailed }] = await t.db.query(
       `INSERT INTO email_outbox (kind, to_address, subject, html, text, status, attempts, last_error)
        VALUES ('custom', $1, 'Gave up earlier', '<p>Again</p>', 'Again', 'failed', 8, '421 try later') RETURNING id`,
@@ -436,6 +445,7 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
       intents: { confirm: confirmIntent, emulator: emulatorIntent, credits: creditsIntent },
       bundles,
       outboxFailed: Number(outboxFailed),
+      receiptPayment: Number(receiptPayment),
       clients: { edit: await register('cedit'), remove: await register('cdel') },
       loginTarget: await register('login'),
       resetTarget: await register('reset'),

@@ -133,6 +133,7 @@ const PLANS: Record<string, Plan> = {
   'PUT /api/services/{id}': { actor: 'admin', real: (f) => ({ id: String(f.services.edit) }) },
   'DELETE /api/services/{id}': { actor: 'admin' },
   'GET /api/payments': { actor: 'admin' },
+  'GET /api/payments/{id}/receipt.pdf': { actor: 'admin', runs: 30 },
   'GET /api/payments/summary': { actor: 'admin' },
   'GET /api/payments/export.csv': { actor: 'admin' },
   'GET /api/audit-events': { actor: 'admin' },

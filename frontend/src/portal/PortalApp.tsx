@@ -17,12 +17,14 @@ const ProjectsPage = lazyPage(() => import('./pages/ProjectsPage'), 'ProjectsPag
 const GalleryPage = lazyPage(() => import('./pages/GalleryPage'), 'GalleryPage');
 const BookingPage = lazyPage(() => import('./pages/BookingPage'), 'BookingPage');
 const CreditsPage = lazyPage(() => import('./pages/CreditsPage'), 'CreditsPage');
+const PaymentsPage = lazyPage(() => import('./pages/PaymentsPage'), 'PaymentsPage');
 const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'AccountPage');
 
 const signedIn: Record<string, { preload: () => Promise<unknown> }> = {
   '/projects': ProjectsPage,
   '/booking': BookingPage,
   '/credits': CreditsPage,
+  '/payments': PaymentsPage,
   '/account': AccountPage,
 };
 const publicPages: Record<string, { preload: () => Promise<unknown> }> = {
@@ -64,6 +66,7 @@ export function PortalApp() {
           <Route path="/projects/:projectId" element={<GalleryPage />} />
           <Route path="/booking" element={<BookingPage />} />
           <Route path="/credits" element={<CreditsPage />} />
+          <Route path="/payments" element={<PaymentsPage />} />
           <Route path="/account" element={<AccountPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -2,5 +2,12 @@
 export { EmailModule } from './email.module';
 export { EmailOutbox } from './application/email-outbox';
 export { OutboxDispatcher } from './application/outbox-dispatcher';
-export { welcomeEmail, resetCodeEmail, signInCodeEmail, projectNotificationEmail, emailChangedEmail } from './application/templates';
-export type { EmailMessage, EmailKind } from './domain/email-message';
+export {
+  welcomeEmail,
+  resetCodeEmail,
+  signInCodeEmail,
+  projectNotificationEmail,
+  emailChangedEmail,
+  receiptEmail,
+} from './application/templates';
+export type { EmailMessage, EmailKind, EmailAttachment } from './domain/email-message';

@@ -2,12 +2,20 @@ import { Module } from '@nestjs/common';
 import Stripe from 'stripe';
 import { AppConfig } from '../../shared/config/app-config';
 import { DomainEventsModule } from '../../shared/events/in-process-domain-events';
+import { EmailModule } from '../email';
 import { CardPayments } from './application/card-payments/card-payments';
 import { PaymentLedger } from './application/payment-ledger';
 import { CardIntentRepository } from './application/ports/card-intent.repository';
 import { PaymentGateway } from './application/ports/payment-gateway';
 import { PaymentRepository } from './application/ports/payment.repository';
 import { ProjectsForBilling } from './application/ports/projects-for-billing';
+import { ReceiptIssuer } from './application/ports/receipt-issuer';
+import { ReceiptRenderer } from './application/ports/receipt-renderer';
+import { ReceiptRepository } from './application/ports/receipt.repository';
+import { Receipts } from './application/receipts/receipts';
+import { PdfkitReceiptRenderer } from './infrastructure/pdf/pdfkit-receipt-renderer';
+import { ReceiptsController } from './infrastructure/http/receipts.controller';
+import { ReceiptTypeormRepository } from './infrastructure/persistence/receipt.typeorm-repository';
 import { EmulatorPaymentGateway } from './infrastructure/gateway/emulator-payment-gateway';
 import { createStripeClient, StripePaymentGateway } from './infrastructure/gateway/stripe-payment-gateway';
 import { PaymentEmulatorController } from './infrastructure/http/emulator.controller';
@@ -20,10 +28,14 @@ import { PaymentTypeormRepository } from './infrastructure/persistence/payment.t
 import { ProjectsForBillingTypeormRepository } from './infrastructure/persistence/projects-for-billing.typeorm-repository';
 
 @Module({
-  imports: [DomainEventsModule],
-  controllers: [PaymentsController, StripeWebhookController],
+  imports: [DomainEventsModule, EmailModule],
+  controllers: [PaymentsController, StripeWebhookController, ReceiptsController],
   providers: [
     PaymentLedger,
+    Receipts,
+    { provide: ReceiptIssuer, useExisting: Receipts },
+    { provide: ReceiptRepository, useClass: ReceiptTypeormRepository },
+    { provide: ReceiptRenderer, useClass: PdfkitReceiptRenderer },
     PaymentQueries,
     DashboardQueries,
     CardPayments,

@@ -54,6 +54,7 @@ export const ERROR_CODES = {
   'PAYMENTS.NO_SUCH_INTENT': 'No such payment intent',
   'PAYMENTS.PROVIDER_REFUSED': 'The card payment provider refused the request',
   'PAYMENTS.PROVIDER_UNAVAILABLE': 'The card payment provider is not answering',
+  'PAYMENTS.RECEIPT_NOT_FOUND': "No such completed payment, or another client's: no receipt to show",
   'PAYMENTS.UNKNOWN_INTENT': 'This payment was not started here',
   'PAYMENTS.UNKNOWN_PAYMENT_METHOD': 'Not a test payment method of the emulator',
   'PROJECTS.ALREADY_PAID': 'The project is already paid',

@@ -10,6 +10,7 @@ const KIND_LABELS: Record<EmailKind, string> = {
   'email-changed': 'E-mail changed notice',
   'email-verification': 'Verification link',
   'sign-in-code': 'Sign-in code',
+  receipt: 'Receipt',
 };
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {

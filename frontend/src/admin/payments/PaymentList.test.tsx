@@ -20,6 +20,7 @@ const payments: Payment[] = [
     status: 'completed',
     note: null,
     method: 'Stripe',
+    receiptNumber: 'R-000042',
   },
   {
     id: 2,
@@ -33,6 +34,7 @@ const payments: Payment[] = [
     status: 'pending',
     note: null,
     method: 'Manual',
+    receiptNumber: null,
   },
   {
     id: 1,
@@ -46,6 +48,7 @@ const payments: Payment[] = [
     status: 'failed',
     note: null,
     method: 'Stripe',
+    receiptNumber: null,
   },
 ];
 
@@ -81,7 +84,7 @@ describe('Payment History page', { timeout: 30_000 }, () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['ID', 'Date', 'Project', 'Client', 'Amount', 'Payment Method', 'Status']);
+    expect(headers).toEqual(['ID', 'Date', 'Project', 'Client', 'Amount', 'Payment Method', 'Status', 'Receipt']);
     const rows = await within(table).findAllByRole('row');
     const first = rows[1]!;
     expect(within(first).getByText('Mar 9, 2025')).toBeInTheDocument();
@@ -94,6 +97,18 @@ describe('Payment History page', { timeout: 30_000 }, () => {
     expect(within(second).getByText('Manual')).toBeInTheDocument();
     expect(within(second).getByText('Pending').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'warning');
     expect(within(rows[3]!).getByText('Failed').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'error');
+  });
+
+  it("offers 'Receipt' on a completed row only, downloading that payment's PDF", async () => {
+    setup();
+    const table = await screen.findByRole('table', { name: 'Payments' }, { timeout: 20_000 });
+    const rows = await within(table).findAllByRole('row');
+    const receipt = within(rows[1]!).getByRole('link', { name: 'Receipt R-000042' });
+    expect(receipt).toHaveTextContent('Receipt');
+    expect(receipt).toHaveAttribute('href', '/api/payments/3/receipt.pdf');
+    expect(receipt).toHaveAttribute('download');
+    expect(within(rows[2]!).queryByRole('link', { name: /Receipt/ })).toBeNull();
+    expect(within(rows[3]!).queryByRole('link', { name: /Receipt/ })).toBeNull();
   });
 
   it('sends the search, the day (with the time zone) and the sort to the list and the summary', async () => {

@@ -137,7 +137,7 @@ function PaymentListView() {
             }
             sx={{
               '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-              '& .RaDataTable-table': { minWidth: 860 },
+              '& .RaDataTable-table': { minWidth: 960 },
               '& td, & th': { py: 1.25 },
               '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
             }}
@@ -173,11 +173,31 @@ function PaymentListView() {
               render={(payment) => payment.method || (payment.stripePaymentId ? 'Stripe' : 'Manual')}
             />
             <Column source="status" label="Status" disableSort render={(payment) => <PaymentStatusChip status={payment.status} />} />
+            <Column source="receiptNumber" label="Receipt" disableSort render={(payment) => <ReceiptLink payment={payment} />} />
           </DataTable>
         )}
         <Pagination rowsPerPageOptions={[]} />
       </Card>
     </Box>
+  );
+}
+
+/**
+ * 'Receipt' on a completed payment's row (CONTRACT §11): the PDF, downloaded by a plain link with the
+ * session cookie (the file is named receipt-R-000123.pdf by the server). Its name says which receipt.
+ */
+function ReceiptLink({ payment }: { payment: Payment }) {
+  if (payment.status !== 'completed' || !payment.receiptNumber) return null;
+  return (
+    <Button
+      size="small"
+      href={`/api/payments/${payment.id}/receipt.pdf`}
+      download
+      aria-label={`Receipt ${payment.receiptNumber}`}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      Receipt
+    </Button>
   );
 }
 

@@ -3,6 +3,7 @@ import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import Logout from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import TollOutlined from '@mui/icons-material/TollOutlined';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
@@ -47,6 +48,7 @@ export const clientNav: NavItem[] = [
   { label: 'My Projects', to: '/projects', icon: <PhotoLibraryOutlined />, alsoActiveOn: ['/'] },
   { label: 'Book a Session', to: '/booking', icon: <EventAvailableOutlined /> },
   { label: 'Credits', to: '/credits', icon: <TollOutlined /> },
+  { label: 'Payments', to: '/payments', icon: <ReceiptLongOutlined /> },
   { label: 'Account', to: '/account', icon: <AccountCircleOutlined /> },
 ];
 

@@ -19,6 +19,8 @@ import { StatePanel } from '../features/projects/components/StatePanel';
 import { filterProjects } from '../features/projects/filter';
 import { useClientProjects } from '../features/projects/hooks';
 import { CardPaymentProvider } from '../features/payments/components/CardPaymentProvider';
+import { ReceiptButton } from '../features/payments/components/ReceiptButton';
+import { receiptsByProject, useMyPayments } from '../features/payments/receipts';
 import { CreditBalanceChip } from '../features/credits/components/CreditBalanceChip';
 import { preloadCreditsRedeemedPanel, ProjectPaymentActions } from '../features/credits/components/ProjectPaymentActions';
 import { useCreditBalance, useRedeemCredits } from '../features/credits/hooks';
@@ -111,6 +113,9 @@ export function ProjectsPage() {
   const pending = useDeferredValue(projects.isPending);
   const visible = useMemo(() => (all ? filterProjects(all, search) : []), [all, search]);
   const searching = search.trim() !== '';
+  // Receipts of paid projects: asked for only once a project is paid (CONTRACT §11).
+  const payments = useMyPayments(Boolean(all?.some((p) => p.isPaid)));
+  const receipts = useMemo(() => receiptsByProject(payments.data), [payments.data]);
   const refreshing = projects.isFetching && !projects.isPending;
 
   let content;
@@ -156,6 +161,7 @@ export function ProjectsPage() {
           <ProjectCard
             key={project.id}
             project={project}
+            paidActions={<ReceiptButton receipts={receipts.get(project.id) ?? []} />}
             unpaidActions={
               <ProjectPaymentActions
                 project={project}

@@ -946,6 +946,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/{id}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a receipt
+         * @description The PDF receipt of a completed payment, numbered R-000123 (the payer or an admin). Another client’s payment, an unknown id and a payment that has not completed answer 404.
+         */
+        get: operations["downloadReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my payments
+         * @description The signed-in client’s own payments, newest first, each with its receipt number once completed
+         */
+        get: operations["listMyPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment-emulator/payment_intents/{id}/confirm": {
         parameters: {
             query?: never;
@@ -1668,7 +1708,7 @@ export interface components {
             /** @example 41 */
             id: number;
             /** @enum {string} */
-            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code";
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code" | "receipt";
             /** @example ann@example.com */
             to: string;
             /** @example Welcome to your photography client portal */
@@ -1694,7 +1734,7 @@ export interface components {
             /** @example 41 */
             id: number;
             /** @enum {string} */
-            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code";
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code" | "receipt";
             /** @example ann@example.com */
             to: string;
             /** @example Welcome to your photography client portal */
@@ -2053,6 +2093,11 @@ export interface components {
             note: string | null;
             /** @enum {string} */
             method: "Stripe" | "Manual";
+            /**
+             * @description The receipt number of a completed payment (its PDF: GET /api/payments/{id}/receipt.pdf); null otherwise
+             * @example R-000123
+             */
+            receiptNumber: string | null;
         };
         PaymentSummaryResponse: {
             /**
@@ -2606,7 +2651,7 @@ export interface components {
              * @example AUTH.NOT_SIGNED_IN
              * @enum {string}
              */
-            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.TOKEN_NOT_ALLOWED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SERVICES.NOT_FOUND" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.RANGE_NOT_SATISFIABLE" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
+            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.TOKEN_NOT_ALLOWED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.RECEIPT_NOT_FOUND" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SERVICES.NOT_FOUND" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.RANGE_NOT_SATISFIABLE" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
             /**
              * @description Field -> message, for validation errors
              * @example {
@@ -6360,6 +6405,113 @@ export interface operations {
             };
             /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    downloadReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt, as an attachment named receipt-R-000123.pdf */
+            200: {
+                headers: {
+                    /** @description attachment; filename="receipt-R-000123.pdf" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listMyPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client’s payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentResponse"][];
+                };
+            };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,11 +8,19 @@ export type EmailKind =
   | 'test'
   | 'email-changed'
   | 'email-verification'
-  | 'sign-in-code';
+  | 'sign-in-code'
+  | 'receipt';
 
 /** Messages that carry a code giving access to an account: the back office never shows them, and they are scrubbed once sent. */
 export function carriesSecret(kind: string): boolean {
   return kind === 'password-reset' || kind === 'sign-in-code';
+}
+
+/** A file sent with a message (a receipt's PDF): kept with the outbox row until it is sent. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface EmailMessage {
@@ -21,4 +29,5 @@ export interface EmailMessage {
   subject: string;
   html: string;
   text: string;
+  attachments?: EmailAttachment[];
 }

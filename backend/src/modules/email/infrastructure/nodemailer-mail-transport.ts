@@ -26,6 +26,7 @@ export class NodemailerMailTransport extends MailTransport {
       subject: message.subject,
       html: message.html,
       text: message.text,
+      attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
     })) as { response?: string; messageId?: string };
     return this.isMock ? `mock transport: not sent (${info.messageId ?? 'no id'})` : String(info.response ?? 'accepted');
   }

@@ -11,6 +11,7 @@ import { PaymentLedger } from '../application/payment-ledger';
 import { CardIntentRepository } from '../application/ports/card-intent.repository';
 import { CreateIntentInput, PaymentGateway } from '../application/ports/payment-gateway';
 import { PaymentRepository } from '../application/ports/payment.repository';
+import { ReceiptIssuer } from '../application/ports/receipt-issuer';
 import { BillableProject, ProjectsForBilling } from '../application/ports/projects-for-billing';
 import type { GatewayIntent, IntentRecord } from '../domain/card-payment';
 import type { Payment } from '../domain/payment';
@@ -27,14 +28,23 @@ export class InMemoryPayments extends PaymentRepository {
     return this.rows.length;
   }
 
-  async addOnce(payment: Payment): Promise<boolean> {
-    if (payment.stripePaymentId && this.rows.some((p) => p.stripePaymentId === payment.stripePaymentId)) return false;
+  async addOnce(payment: Payment): Promise<number | null> {
+    if (payment.stripePaymentId && this.rows.some((p) => p.stripePaymentId === payment.stripePaymentId)) return null;
     this.rows.push(payment);
-    return true;
+    return this.rows.length;
   }
 
   async completedTotal(projectId: number): Promise<Money> {
     return Money.sum(this.rows.filter((p) => p.projectId === projectId && p.status === 'completed').map((p) => p.amount));
+  }
+}
+
+/** The receipts issued, by payment id, in order (the e-mails the real issuer queues). */
+export class RecordingReceiptIssuer extends ReceiptIssuer {
+  readonly issued: number[] = [];
+
+  async issue(paymentId: number): Promise<void> {
+    this.issued.push(paymentId);
   }
 }
 
@@ -131,7 +141,8 @@ export class InMemoryProjectsForBilling extends ProjectsForBilling {
 export function ledgerWithFakes() {
   const payments = new InMemoryPayments();
   const audit = new InMemoryAuditTrail();
-  return { ledger: new PaymentLedger(payments, audit), payments, audit };
+  const receipts = new RecordingReceiptIssuer();
+  return { ledger: new PaymentLedger(payments, audit, receipts), payments, audit, receipts };
 }
 
 /** The real CardPayments over in-memory ports, with the fakes to arrange and inspect. */
@@ -142,6 +153,7 @@ export function cardPaymentsWithFakes() {
   const projects = new InMemoryProjectsForBilling();
   const events = new RecordingEvents();
   const audit = new InMemoryAuditTrail();
-  const cards = new CardPayments(gateway, intents, payments, projects, immediateTx(), events, audit);
-  return { cards, gateway, intents, payments, projects, events, audit };
+  const receipts = new RecordingReceiptIssuer();
+  const cards = new CardPayments(gateway, intents, payments, projects, immediateTx(), events, audit, receipts);
+  return { cards, gateway, intents, payments, projects, events, audit, receipts };
 }

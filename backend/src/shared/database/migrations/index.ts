@@ -19,6 +19,7 @@ import { WebhookDeliveries1765368000000 } from './1765368000000-webhook-deliveri
 import { Photos1765454400000 } from './1765454400000-photos';
 import { PhotoFavorites1765540800000 } from './1765540800000-photo-favorites';
 import { PhotoUploadsIndex1765627200000 } from './1765627200000-photo-uploads-index';
+import { ReceiptNumbers1765713600000 } from './1765713600000-receipt-numbers';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   Photos1765454400000,
   PhotoFavorites1765540800000,
   PhotoUploadsIndex1765627200000,
+  ReceiptNumbers1765713600000,
 ];

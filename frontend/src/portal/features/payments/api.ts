@@ -20,6 +20,9 @@ export const paymentsApi = {
   /** POST /api/mark-project-as-paid/{id}, no body: the client's "nothing left to pay" case. */
   markProjectAsPaid: (projectId: number) => dataOf(http.POST('/api/mark-project-as-paid/{id}', { params: { path: { id: projectId } } })),
 
+  /** GET /api/my/payments: the signed-in client's payments, newest first, with their receipt numbers. */
+  listMine: () => dataOf(http.GET('/api/my/payments')),
+
   /** Emulator mode only: confirms the intent with a test payment method. */
   confirmWithTestCard: (paymentIntentId: string, paymentMethod: TestPaymentMethod) =>
     dataOf(

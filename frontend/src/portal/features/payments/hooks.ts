@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { CreditBundle, Project } from '../../../shared/api/schema';
 import { useToast } from '../../../shared/ui/toast';
+import { MY_PAYMENTS_KEY } from './receipts';
 
 /** Prefix of every client's project list query (['/api/projects/client', userId]). */
 const CLIENT_PROJECTS_PREFIX = ['/api/projects/client'] as const;
@@ -13,6 +14,8 @@ export function refreshProjectLists(queryClient: QueryClient, updated?: Project 
       Array.isArray(list) ? list.map((p) => (p.id === updated.id ? { ...p, ...updated } : p)) : list,
     );
   }
+  // a payment just made has a receipt now (the Receipt button, the Payments page)
+  void queryClient.invalidateQueries({ queryKey: MY_PAYMENTS_KEY });
   return queryClient.invalidateQueries({ queryKey: CLIENT_PROJECTS_PREFIX });
 }
 

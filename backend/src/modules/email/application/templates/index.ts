@@ -3,6 +3,7 @@ export { resetCodeEmail } from './reset-code.template';
 export { signInCodeEmail } from './sign-in-code.template';
 export { escapeHtml } from './layout';
 export { projectNotificationEmail } from './project-notification.template';
+export { receiptEmail } from './receipt.template';
 export { invitationEmail, invitationLink } from './invitation.template';
 export { customEmail } from './custom.template';
 export { testEmail } from './test.template';

@@ -1,3 +1,4 @@
+import { receiptEmail } from './receipt.template';
 import { customEmail } from './custom.template';
 import { invitationEmail, invitationLink } from './invitation.template';
 import { resetCodeEmail } from './reset-code.template';
@@ -53,5 +54,28 @@ describe('e-mail templates', () => {
     const p = testEmail({ to: 'me@example.com', type: 'project', appUrl: 'http://studio.test' });
     expect(p.subject).toBe('[Test] Your new project: Sample project: Harbour Lane listing');
     expect(p.text).toContain('Hello Sample Client');
+  });
+});
+
+describe('receiptEmail', () => {
+  it('puts the receipt number in the subject and both parts, with the payment details, names escaped', () => {
+    const m = receiptEmail({
+      to: 'ann@example.com',
+      username: 'Ann <b>Lee</b>',
+      studioName: 'Harbour Light Studio',
+      receiptNumber: 'R-000123',
+      description: 'Photography project: Harbour & Lane',
+      amount: 1250.5,
+      method: 'Card (Stripe)',
+      date: 'January 5, 2026, 15:04 UTC',
+      appUrl: 'http://portal.test',
+    });
+    expect(m).toMatchObject({ kind: 'receipt', to: 'ann@example.com', subject: 'Your receipt R-000123 from Harbour Light Studio' });
+    expect(m.html).toContain('R-000123');
+    expect(m.html).toContain('Ann &lt;b&gt;Lee&lt;/b&gt;');
+    expect(m.html).toContain('Harbour &amp; Lane');
+    expect(m.text).toContain('Receipt number: R-000123');
+    expect(m.text).toContain('Amount paid: $1,250.50');
+    expect(m.text).toContain('http://portal.test/payments');
   });
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { DeliveryProgress, OutboxRepository, SharedMessage } from '../../application/ports/outbox.repository';
-import { carriesSecret, type EmailKind, type EmailMessage } from '../../domain/email-message';
+import { carriesSecret, type EmailAttachment, type EmailKind, type EmailMessage } from '../../domain/email-message';
 import { OutboxEntry, OutboxStatus } from '../../domain/outbox-entry';
 import { returnedRows } from '../../../../shared/database/returned-rows';
 
@@ -38,7 +38,32 @@ export class OutboxTypeormRepository extends OutboxRepository {
       `INSERT INTO email_outbox (kind, to_address, subject, html, text) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [message.kind, message.to, message.subject, message.html, message.text],
     );
+    // Attachments (a receipt's PDF) are kept beside the row, in the same transaction, until it is sent.
+    for (const a of message.attachments ?? []) {
+      await this.tx.manager.query(`INSERT INTO email_attachments (outbox_id, filename, content_type, content) VALUES ($1, $2, $3, $4)`, [
+        rows[0].id,
+        a.filename,
+        a.contentType,
+        a.content,
+      ]);
+    }
     return Number(rows[0].id);
+  }
+
+  /** The attachments of claimed messages, in one query. */
+  private async attachmentsOf(ids: string[]): Promise<Map<string, EmailAttachment[]>> {
+    const found = new Map<string, EmailAttachment[]>();
+    if (ids.length === 0) return found;
+    const rows: Array<{ outbox_id: string; filename: string; content_type: string; content: Buffer }> = await this.dataSource.query(
+      `SELECT outbox_id, filename, content_type, content FROM email_attachments WHERE outbox_id = ANY($1::bigint[]) ORDER BY id`,
+      [ids],
+    );
+    for (const r of rows) {
+      const list = found.get(String(r.outbox_id)) ?? [];
+      list.push({ filename: r.filename, contentType: r.content_type, content: r.content });
+      found.set(String(r.outbox_id), list);
+    }
+    return found;
   }
 
   async addToMany(message: SharedMessage, recipients: string[]): Promise<number[]> {
@@ -76,11 +101,20 @@ export class OutboxTypeormRepository extends OutboxRepository {
                 o.status, o.attempts, o.next_attempt_at, o.last_error, o.server_response, o.sent_at`,
       [limit, leaseMs],
     );
-    return returnedRows<ClaimedRow>(result).map(
+    const claimed = returnedRows<ClaimedRow>(result);
+    const attachments = await this.attachmentsOf(claimed.map((r) => String(r.id)));
+    return claimed.map(
       (r) =>
         new OutboxEntry(
           Number(r.id),
-          { kind: r.kind as EmailKind, to: r.to_address, subject: r.subject, html: r.html, text: r.text },
+          {
+            kind: r.kind as EmailKind,
+            to: r.to_address,
+            subject: r.subject,
+            html: r.html,
+            text: r.text,
+            ...(attachments.has(String(r.id)) ? { attachments: attachments.get(String(r.id)) } : {}),
+          },
           r.status,
           r.attempts,
           r.next_attempt_at,

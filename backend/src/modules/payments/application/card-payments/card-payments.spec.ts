@@ -10,6 +10,7 @@ import {
   InMemoryCardIntents,
   InMemoryPayments,
   InMemoryProjectsForBilling,
+  RecordingReceiptIssuer,
 } from '../../testing/in-memory-payments';
 import { CardPayments } from './card-payments';
 
@@ -26,11 +27,12 @@ describe('CardPayments', () => {
   let payments: InMemoryPayments;
   let projects: InMemoryProjectsForBilling;
   let events: RecordingEvents;
+  let receipts: RecordingReceiptIssuer;
 
   beforeAll(() => Logger.overrideLogger(false));
 
   beforeEach(() => {
-    ({ cards, gateway, intents, payments, projects, events } = cardPaymentsWithFakes());
+    ({ cards, gateway, intents, payments, projects, events, receipts } = cardPaymentsWithFakes());
     // $200, of which services worth $50 were paid with credits.
     projects.rows.set(PROJECT, { id: PROJECT, clientId: ann.id, priceCents: 20000, creditCoveredCents: 5000, isPaid: false });
   });
@@ -42,6 +44,21 @@ describe('CardPayments', () => {
     return paymentIntentId;
   }
   const projectPaid = () => projects.rows.get(PROJECT)!.isPaid;
+
+  it('issues the receipt of a card payment once, though the browser and the webhook both report it', async () => {
+    const id = await paidIntent();
+    await cards.confirm(ann, PROJECT, id);
+    await cards.fulfilFromWebhook(id);
+    await cards.confirm(ann, PROJECT, id);
+    expect(payments.rows).toHaveLength(1);
+    expect(receipts.issued).toEqual([1]);
+  });
+
+  it('issues no receipt for a payment that did not succeed', async () => {
+    const { paymentIntentId } = await cards.createIntent(ann, PROJECT);
+    await expect(cards.confirm(ann, PROJECT, paymentIntentId)).rejects.toThrow();
+    expect(receipts.issued).toEqual([]);
+  });
 
   it('asks for the unpaid remainder: the price less the services paid with credits and the payments made', async () => {
     await payments.add(Payment.manual(PROJECT, ann.id, Money.fromDollars(30)));

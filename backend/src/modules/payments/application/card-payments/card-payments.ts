@@ -14,6 +14,7 @@ import { Payment } from '../../domain/payment';
 import { CardIntentRepository } from '../ports/card-intent.repository';
 import { PaymentGateway } from '../ports/payment-gateway';
 import { PaymentRepository } from '../ports/payment.repository';
+import { ReceiptIssuer } from '../ports/receipt-issuer';
 import { BillableProject, ProjectsForBilling } from '../ports/projects-for-billing';
 
 const projectNotFound = () => new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
@@ -36,6 +37,7 @@ export class CardPayments {
     private readonly tx: TransactionHost,
     private readonly events: DomainEventPublisher,
     private readonly audit: AuditTrail,
+    private readonly receipts: ReceiptIssuer,
   ) {}
 
   private async owned(user: User, projectId: number): Promise<BillableProject> {
@@ -171,8 +173,9 @@ export class CardPayments {
       const project = await this.projects.findForUpdate(projectId);
       if (!project) throw projectNotFound();
       const amount = Money.ofCents(record.amountCents);
-      const added = await this.payments.addOnce(Payment.card(projectId, record.userId, amount, record.id));
-      if (!added) return;
+      const paymentId = await this.payments.addOnce(Payment.card(projectId, record.userId, amount, record.id));
+      // Reported before (the confirmation and the webhook both come): recorded, numbered and mailed once.
+      if (paymentId === null) return;
       const nowPaid = !project.isPaid && (await this.unpaid(project)).isZero();
       if (nowPaid) await this.projects.markPaid(projectId);
       // The buyer's browser (signed in) or the provider's webhook (no actor), whichever comes first.
@@ -182,6 +185,7 @@ export class CardPayments {
         targetId: projectId,
         summary: `Card payment of ${amountText(amount)} for project ${project.name ? quoted(project.name) : `#${projectId}`} (${record.id})${nowPaid ? '; project now paid' : ''}`,
       });
+      await this.receipts.issue(paymentId);
       this.logger.log(`card payment ${record.id} recorded for project ${projectId}`);
     });
     return projectId;

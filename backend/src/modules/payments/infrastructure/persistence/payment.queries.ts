@@ -8,6 +8,7 @@ import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list
 import { timeZone } from '../../../../shared/http/time-zone';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { Payment } from '../../domain/payment';
+import { ReceiptNumber } from '../../domain/receipt-number';
 import type { PaymentResponse } from '../http/dto/payment.response';
 
 export const PAYMENT_SORTS = ['paymentDate', 'amount', 'id'] as const;
@@ -25,6 +26,7 @@ interface Row {
   stripe_payment_id: string | null;
   status: 'pending' | 'completed' | 'failed';
   note: string | null;
+  receipt_number: number | null;
   total?: string;
 }
 
@@ -44,6 +46,7 @@ const toResponse = (r: Row): PaymentResponse => ({
   status: r.status,
   note: r.note,
   method: Payment.methodOf(r.stripe_payment_id),
+  receiptNumber: r.receipt_number === null ? null : ReceiptNumber.of(Number(r.receipt_number)).text,
 });
 
 /** The filter of a list, its summary and the CSV export, as SQL over `payments pay` alone. */
@@ -70,11 +73,31 @@ export class PaymentQueries {
   async one(id: number): Promise<PaymentResponse | null> {
     const rows: Row[] = await this.tx.manager.query(
       `SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id, u.username AS client_name, pay.amount_cents,
-              pay.payment_date, pay.stripe_payment_id, pay.status, pay.note
+              pay.payment_date, pay.stripe_payment_id, pay.status, pay.note, pay.receipt_number
        ${FROM} WHERE pay.id = $1`,
       [id],
     );
     return rows[0] ? toResponse(rows[0]) : null;
+  }
+
+  /**
+   * A client's own payments, newest first (the portal's Payments page): those made for them and those
+   * of their projects that name no client. A client has tens of payments, not thousands: no paging.
+   */
+  async ofClient(clientId: number): Promise<PaymentResponse[]> {
+    const rows: Row[] = await sqlRead(
+      this.db,
+      `SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id, u.username AS client_name, pay.amount_cents,
+              pay.payment_date, pay.stripe_payment_id, pay.status, pay.note, pay.receipt_number
+         ${FROM}
+        WHERE pay.id = ANY(ARRAY(
+              SELECT id FROM payments WHERE client_id = $1
+              UNION
+              SELECT p.id FROM payments p JOIN projects x ON x.id = p.project_id WHERE p.client_id IS NULL AND x.client_id = $1))
+        ORDER BY pay.payment_date DESC, pay.id DESC`,
+      [clientId],
+    );
+    return rows.map(toResponse);
   }
 
   /** The conditions and parameters for `filter` ({q, day, tz, status}). */
@@ -158,7 +181,7 @@ export class PaymentQueries {
       this.db,
       `${ctes.length ? `WITH ${ctes.join(', ')} ` : ''}SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id,
               u.username AS client_name, pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.status, pay.note,
-              ${count} AS total
+              pay.receipt_number, ${count} AS total
          ${FROM}
         WHERE pay.id = ANY(ARRAY(${page}))
         ORDER BY ${order}`,

@@ -21,6 +21,7 @@ export class PaymentTypeormRepository extends PaymentRepository {
     if (p.status === 'completed') await this.webhooks.emit('payment.succeeded', () => this.queries.one(id));
   }
 
+  /** A completed payment takes the next receipt number as it is inserted (a trigger; decision 0031). */
   async add(p: Payment): Promise<number> {
     const rows: Array<{ id: number }> = await this.tx.manager.query(
       `INSERT INTO payments (project_id, client_id, amount_cents, stripe_payment_id, status, note)
@@ -31,15 +32,16 @@ export class PaymentTypeormRepository extends PaymentRepository {
     return rows[0].id;
   }
 
-  async addOnce(p: Payment): Promise<boolean> {
+  async addOnce(p: Payment): Promise<number | null> {
     const rows: Array<{ id: number }> = await this.tx.manager.query(
       `INSERT INTO payments (project_id, client_id, amount_cents, stripe_payment_id, status, note)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (stripe_payment_id) DO NOTHING RETURNING id`,
       [p.projectId, p.clientId, p.amount.cents, p.stripePaymentId, p.status, p.note],
     );
-    if (rows.length > 0) await this.added(rows[0].id, p);
-    return rows.length > 0;
+    if (rows.length === 0) return null;
+    await this.added(rows[0].id, p);
+    return rows[0].id;
   }
 
   async completedTotal(projectId: number): Promise<Money> {

@@ -23,6 +23,8 @@ export interface ProjectCardProps {
    * nothing shows when it is not given.
    */
   unpaidActions?: ReactNode;
+  /** SLOT for what a paid project offers besides its photos: 'Receipt' (CONTRACT §11), after the other buttons. */
+  paidActions?: ReactNode;
 }
 
 const cardSx = {
@@ -44,7 +46,7 @@ const cardSx = {
 } as const;
 
 /** One project of My Projects: image, name, date, description, services, total, Paid/Unpaid and actions. */
-export function ProjectCard({ project, unpaidActions }: ProjectCardProps) {
+export function ProjectCard({ project, unpaidActions, paidActions: extraPaidActions }: ProjectCardProps) {
   const titleId = `project-${project.id}-title`;
   const services = project.services ?? [];
   const date = formatDate(project.date);
@@ -62,7 +64,10 @@ export function ProjectCard({ project, unpaidActions }: ProjectCardProps) {
       gallery
     );
   const actions = project.isPaid ? (
-    paidActions
+    <>
+      {paidActions}
+      {extraPaidActions}
+    </>
   ) : gallery ? (
     <>
       {gallery}

@@ -124,6 +124,7 @@ export class OutboxItemResponse {
       'email-changed',
       'email-verification',
       'sign-in-code',
+      'receipt',
     ],
   })
   kind: string;

@@ -12,6 +12,13 @@ export class PaymentResponse {
   @ApiProperty({ enum: ['pending', 'completed', 'failed'] }) status: 'pending' | 'completed' | 'failed';
   @ApiProperty({ example: 'Marked as paid by admin', nullable: true, type: String }) note: string | null;
   @ApiProperty({ enum: ['Stripe', 'Manual'] }) method: 'Stripe' | 'Manual';
+  @ApiProperty({
+    example: 'R-000123',
+    nullable: true,
+    type: String,
+    description: 'The receipt number of a completed payment (its PDF: GET /api/payments/{id}/receipt.pdf); null otherwise',
+  })
+  receiptNumber: string | null;
 }
 
 export class PaymentSummaryResponse {

@@ -1,0 +1,46 @@
+import type { Money } from '../../../shared/domain/money';
+import { Payment } from './payment';
+import type { ReceiptNumber } from './receipt-number';
+
+/** What the receipt is for: a project, or a credit bundle once bundle purchases are payments (CONTRACT §11). */
+export type ReceiptSubject = { kind: 'project'; name: string } | { kind: 'bundle'; name: string; credits: number };
+
+/**
+ * The receipt of one completed payment (CONTRACT §11): who issued it and to whom, what was paid for,
+ * how much, how and when, under its number. Everything it shows is read from the payment's row and
+ * what it refers to; names that are gone (a deleted project or client) are still there (soft deletes).
+ */
+export interface Receipt {
+  paymentId: number;
+  number: ReceiptNumber;
+  studioName: string;
+  client: { id: number; name: string; email: string | null };
+  subject: ReceiptSubject;
+  amount: Money;
+  paidAt: Date;
+  /** The card provider's payment id; null for a payment the studio recorded by hand. */
+  providerPaymentId: string | null;
+  /** The studio's note on a manual payment ('Marked as paid by admin'). */
+  note: string | null;
+}
+
+/** How the receipt names the way it was paid: 'Card (Stripe)' or 'Manual' (Payment History says 'Stripe'). */
+export function receiptMethod(receipt: Pick<Receipt, 'providerPaymentId'>): string {
+  return Payment.methodOf(receipt.providerPaymentId) === 'Stripe' ? 'Card (Stripe)' : 'Manual';
+}
+
+/** The line of the receipt that says what was paid for. */
+export function receiptDescription(subject: ReceiptSubject): string {
+  return subject.kind === 'project'
+    ? `Photography project: ${subject.name}`
+    : `Credit bundle: ${subject.name} (${subject.credits} ${subject.credits === 1 ? 'credit' : 'credits'})`;
+}
+
+/**
+ * When it was paid, as the receipt prints it: in UTC and saying so ('January 5, 2026, 15:04 UTC'): the
+ * server does not know the reader's time zone, and a receipt must read the same wherever it is opened.
+ */
+export function receiptDate(paidAt: Date): string {
+  const day = paidAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return `${day}, ${paidAt.toISOString().slice(11, 16)} UTC`;
+}

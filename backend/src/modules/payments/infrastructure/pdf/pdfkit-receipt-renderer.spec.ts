@@ -1,0 +1,73 @@
+import { pdfText } from '../../../../../test/support/pdf-text';
+import { Money } from '../../../../shared/domain/money';
+import type { Receipt } from '../../domain/receipt';
+import { ReceiptNumber } from '../../domain/receipt-number';
+import { PdfkitReceiptRenderer, printable } from './pdfkit-receipt-renderer';
+
+const receipt = (over: Partial<Receipt> = {}): Receipt => ({
+  paymentId: 42,
+  number: ReceiptNumber.of(123),
+  studioName: 'Harbour Light Studio',
+  client: { id: 7, name: 'Zoë Ann Lee', email: 'zoe.ann.lee.photography@example.com' },
+  subject: { kind: 'project', name: 'Harbour Lane listing' },
+  amount: Money.ofCents(125_050),
+  paidAt: new Date('2026-01-05T15:04:00Z'),
+  providerPaymentId: 'pi_3MtwBwLkdIwHu7ix28a3tqPa',
+  note: null,
+  ...over,
+});
+
+describe('PdfkitReceiptRenderer', () => {
+  const renderer = new PdfkitReceiptRenderer();
+
+  it('makes a one-page PDF showing the studio, client, project, amount, method, date and number', async () => {
+    const pdf = await renderer.render(receipt());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+    const text = pdfText(pdf).join('\n');
+    for (const shown of [
+      'Harbour Light Studio',
+      'RECEIPT',
+      'R-000123',
+      'Zoë Ann Lee',
+      'zoe.ann.lee.photography@example.com', // on one line
+      'Photography project: Harbour Lane listing',
+      '$1,250.50',
+      'Card (Stripe)',
+      'January 5, 2026, 15:04 UTC',
+      'pi_3MtwBwLkdIwHu7ix28a3tqPa', // on one line: a card provider's id is this long
+      'PAID',
+    ]) {
+      expect(text).toContain(shown);
+    }
+  });
+
+  it('says Manual and prints the studio note for a payment recorded by hand', async () => {
+    const text = pdfText(await renderer.render(receipt({ providerPaymentId: null, note: 'Paid in cash at the shoot' }))).join('\n');
+    expect(text).toContain('Manual');
+    expect(text).toContain('Paid in cash at the shoot');
+    expect(text).not.toContain('Reference');
+  });
+
+  it('names a credit bundle and its credits', async () => {
+    const text = pdfText(await renderer.render(receipt({ subject: { kind: 'bundle', name: 'Starter', credits: 10 } }))).join('\n');
+    expect(text).toContain('Credit bundle: Starter (10 credits)');
+  });
+
+  it('keeps long names on the page, wrapped', async () => {
+    const long = 'A very long project name '.repeat(8).trim();
+    const pdf = await renderer.render(
+      receipt({ subject: { kind: 'project', name: long }, client: { id: 7, name: 'N'.repeat(50), email: null } }),
+    );
+    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+    expect(pdfText(pdf).join('')).toContain('A very long project name');
+  });
+
+  it('makes the same file for the same receipt', async () => {
+    expect((await renderer.render(receipt())).equals(await renderer.render(receipt()))).toBe(true);
+  });
+
+  it('prints what the built-in font cannot show as ?', () => {
+    expect(printable('Zoë – “Łódź” 📷\tok')).toBe('Zoë – “?ód?” ? ok');
+  });
+});

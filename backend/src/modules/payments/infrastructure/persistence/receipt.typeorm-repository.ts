@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../../../shared/config/app-config';
+import { Money } from '../../../../shared/domain/money';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { ReceiptRepository } from '../../application/ports/receipt.repository';
+import type { Receipt } from '../../domain/receipt';
+import { ReceiptNumber } from '../../domain/receipt-number';
+
+interface Row {
+  id: number;
+  receipt_number: number;
+  amount_cents: string;
+  payment_date: Date;
+  stripe_payment_id: string | null;
+  note: string | null;
+  client_id: number | null;
+  client_name: string | null;
+  client_email: string | null;
+  client_deleted: boolean | null;
+  project_name: string | null;
+}
+
+@Injectable()
+export class ReceiptTypeormRepository extends ReceiptRepository {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  async find(paymentId: number): Promise<Receipt | null> {
+    // The payment's own client, else its project's (as Payment History names them); deleted rows still name it.
+    const rows: Row[] = await this.tx.manager.query(
+      `SELECT pay.id, pay.receipt_number, pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.note,
+              u.id AS client_id, u.username AS client_name, u.email AS client_email, u.deleted_at IS NOT NULL AS client_deleted,
+              pr.name AS project_name
+         FROM payments pay
+         LEFT JOIN projects pr ON pr.id = pay.project_id
+         LEFT JOIN users u ON u.id = coalesce(pay.client_id, pr.client_id)
+        WHERE pay.id = $1 AND pay.receipt_number IS NOT NULL`,
+      [paymentId],
+    );
+    const r = rows[0];
+    if (!r || r.client_id === null) return null;
+    return {
+      paymentId: r.id,
+      number: ReceiptNumber.of(Number(r.receipt_number)),
+      studioName: this.config.studioName,
+      client: { id: r.client_id, name: r.client_name ?? 'Unknown Client', email: r.client_deleted ? null : r.client_email },
+      subject: { kind: 'project', name: r.project_name ?? 'Unknown Project' },
+      amount: Money.ofCents(Number(r.amount_cents)),
+      paidAt: r.payment_date,
+      providerPaymentId: r.stripe_payment_id,
+      note: r.note,
+    };
+  }
+}
