@@ -1,8 +1,10 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { queryClient } from '../shared/api/queryClient';
 import { lazyPage } from '../shared/lazyPage';
 import { FullScreenSpinner } from '../shared/ui/FullScreenSpinner';
 import { HomeRedirect, RequireAuth } from './features/auth/components/RequireAuth';
+import { prefetchGallery } from './features/galleries/api';
 
 // Every page is its own chunk, so a first visit downloads the app shell and the one page it opens
 // (the budgets in test/bundle-budget.test.ts, decision 0014): the sign-in page does not carry the
@@ -36,7 +38,10 @@ const publicPages: Record<string, { preload: () => Promise<unknown> }> = {
 
 /** Starts loading the chunks of the portal page at `pathname` (see App's preloadPage). */
 export function preloadPortalPage(pathname: string): void {
-  const page = signedIn[pathname] ?? (/^\/projects\/\d+$/.test(pathname) ? GalleryPage : undefined);
+  const gallery = /^\/projects\/(\d+)$/.exec(pathname);
+  // a gallery's first photos are asked for beside the session check (a stranger's answer is a 401 or 404)
+  if (gallery) prefetchGallery(queryClient, Number(gallery[1]));
+  const page = signedIn[pathname] ?? (gallery ? GalleryPage : undefined);
   if (page) {
     void ClientLayout.preload();
     void page.preload();

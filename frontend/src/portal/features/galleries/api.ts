@@ -1,8 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/api/client';
 import type { Photo } from '../../../shared/api/schema';
 
 /** Photos per request: the grid asks for the pages it is about to show, not for 2,000 photos at once. */
 export const PHOTO_PAGE_SIZE = 100;
+
+/** Signed URLs last hours and are the same within the hour (decision 0030): pages stay fresh for minutes. */
+export const PHOTO_PAGE_STALE_MS = 5 * 60_000;
 
 export interface PhotoPage {
   rows: Photo[];
@@ -47,3 +51,16 @@ export const galleriesApi = {
   /** The ZIP of the originals (a plain link: the browser downloads it as it streams). */
   zipUrl: (projectId: number) => `/api/projects/${projectId}/photos.zip`,
 };
+
+/**
+ * Starts fetching a gallery's first page while the app still checks the session and loads the page's
+ * code (App's preloadPage), so the thumbnails' URLs are there when the grid first renders.
+ */
+export function prefetchGallery(queryClient: QueryClient, projectId: number): void {
+  void queryClient.prefetchQuery({
+    queryKey: photoPageKey(projectId, false, 0),
+    queryFn: () => galleriesApi.page(projectId, false, 0),
+    staleTime: PHOTO_PAGE_STALE_MS,
+    retry: false,
+  });
+}

@@ -3,10 +3,7 @@ import { useCallback } from 'react';
 import { serverMessageOf } from '../../../shared/api/client';
 import type { Photo } from '../../../shared/api/schema';
 import { useToast } from '../../../shared/ui/toast';
-import { galleriesApi, galleryKey, PHOTO_PAGE_SIZE, photoPageKey, type PhotoPage } from './api';
-
-/** Signed URLs last hours and are the same within the hour (decision 0029): pages stay fresh for minutes. */
-const PAGE_STALE_MS = 5 * 60_000;
+import { galleriesApi, galleryKey, PHOTO_PAGE_SIZE, PHOTO_PAGE_STALE_MS, photoPageKey, type PhotoPage } from './api';
 
 export interface GalleryView {
   /** the first page is being fetched: the total is not known yet */
@@ -37,7 +34,7 @@ export function useGalleryView(projectId: number, favorites: boolean, pages: rea
     queries: wanted.map((page) => ({
       queryKey: photoPageKey(projectId, favorites, page),
       queryFn: () => galleriesApi.page(projectId, favorites, page),
-      staleTime: PAGE_STALE_MS,
+      staleTime: PHOTO_PAGE_STALE_MS,
       refetchOnWindowFocus: false,
       retry: false,
     })),
