@@ -194,6 +194,9 @@ async function startAppProcessOnce(opts: AppProcessOptions): Promise<AppProcess>
       ADMIN_USERNAME: ADMIN.username,
       STATIC_DIR: join(BACKEND, 'no-frontend-in-system-tests'),
       DATA_DIR: join(CACHE, 'data-unused'),
+      // The photo worker in the web process, as the in-process tests have it; worker-process.e2e-spec.ts
+      // tests npm start's default (a process of its own).
+      PHOTO_WORKER: 'inline',
       ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}),
       ...opts.env,
     },

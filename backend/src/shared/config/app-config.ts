@@ -44,6 +44,16 @@ export class AppConfig {
   photoMaxBytes!: number;
   /** Photos processed at once by this instance (PHOTO_WORKER_LANES; decision 0029: one on a 2-core server). */
   photoWorkerLanes!: number;
+  /**
+   * PHOTO_WORKER: `process` (default): `npm start` makes the photos in a process of its own at a lower
+   * scheduling priority, so the web's requests come first; `inline`: in the web process (decision 0029).
+   */
+  photoWorker!: 'process' | 'inline';
+  /**
+   * What this process runs (PORTAL_PROCESS_ROLE, set by main.ts for the processes it starts): `all` (the
+   * default, and every in-process test), `web` (everything but the photo worker), `photo-worker` (that only).
+   */
+  processRole!: 'all' | 'web' | 'photo-worker';
   /** The studio's name, on the watermark of unpaid previews (STUDIO_NAME). */
   studioName!: string;
 
@@ -130,6 +140,8 @@ const envSchema = z.object({
   MEDIA_DIR: optionalString,
   PHOTO_MAX_MB: intInRange('PHOTO_MAX_MB', 1, 2048, 50),
   PHOTO_WORKER_LANES: intInRange('PHOTO_WORKER_LANES', 1, 16, 1),
+  PHOTO_WORKER: z.enum(['process', 'inline'], { message: 'must be process or inline' }).optional().default('process'),
+  PORTAL_PROCESS_ROLE: z.enum(['all', 'web', 'photo-worker'], { message: 'must be all, web or photo-worker' }).optional().default('all'),
   STUDIO_NAME: optionalString.refine((v) => v === undefined || v.length <= 100, { message: 'must be at most 100 characters' }),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: urlString(['http:', 'https:']),
@@ -192,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     : null;
   config.photoMaxBytes = e.PHOTO_MAX_MB * 1024 * 1024;
   config.photoWorkerLanes = e.PHOTO_WORKER_LANES;
+  config.photoWorker = e.PHOTO_WORKER;
+  config.processRole = e.PORTAL_PROCESS_ROLE;
   config.studioName = e.STUDIO_NAME?.trim() || 'Studio Portal';
   // CONTRACT §8: the emulator takes test payments for free; a production start must ask for it
   if (e.NODE_ENV === 'production' && !config.stripeSecretKey && e.PAYMENT_EMULATOR !== 'true') {

@@ -12,6 +12,8 @@ export interface OutboxWorkerSettings {
   batch: number;
   /** How long a claimed item stays this instance's; after it, another instance may take it again. */
   leaseMs: number;
+  /** False: this process leaves the work to another (see AppConfig.processRole); default true. */
+  enabled?: boolean;
 }
 
 /** Where a worker's items live: claimed with a lease (`FOR UPDATE SKIP LOCKED`), then their outcome saved. */
@@ -50,6 +52,10 @@ export abstract class OutboxWorker<T extends { id: number }> implements OnApplic
   protected abstract handle(item: T): Promise<void>;
 
   onApplicationBootstrap(): void {
+    if (this.settings.enabled === false) {
+      this.stopped = true;
+      return;
+    }
     this.timer = setInterval(() => this.kick(), this.settings.pollMs);
     this.timer.unref();
     this.kick();

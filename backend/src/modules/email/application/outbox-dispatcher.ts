@@ -21,7 +21,14 @@ export class OutboxDispatcher extends OutboxWorker<OutboxEntry> {
     private readonly transport: MailTransport,
     config: AppConfig,
   ) {
-    super(repository, { name: 'EmailOutbox', pollMs: config.outboxPollMs, lanes: LANES, batch: 1, leaseMs: LEASE_MS });
+    super(repository, {
+      name: 'EmailOutbox',
+      pollMs: config.outboxPollMs,
+      lanes: LANES,
+      batch: 1,
+      leaseMs: LEASE_MS,
+      enabled: config.processRole !== 'photo-worker',
+    });
     this.retryMs = config.outboxRetryMs;
   }
 

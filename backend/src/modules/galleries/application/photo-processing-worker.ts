@@ -34,7 +34,15 @@ export class PhotoProcessingWorker extends OutboxWorker<PhotoJob> {
     private readonly processor: ImageProcessor,
     config: AppConfig,
   ) {
-    super(photos, { name: 'PhotoProcessing', pollMs: config.outboxPollMs, lanes: config.photoWorkerLanes, batch: 1, leaseMs: LEASE_MS });
+    super(photos, {
+      name: 'PhotoProcessing',
+      // A worker process of its own is not woken by the uploads (another process): it looks often.
+      pollMs: config.processRole === 'photo-worker' ? Math.min(config.outboxPollMs, 500) : config.outboxPollMs,
+      lanes: config.photoWorkerLanes,
+      batch: 1,
+      leaseMs: LEASE_MS,
+      enabled: config.processRole !== 'web',
+    });
     this.watermark = config.studioName;
   }
 

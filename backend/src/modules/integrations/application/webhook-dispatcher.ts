@@ -25,7 +25,14 @@ export class WebhookDispatcher extends OutboxWorker<WebhookDelivery> {
     private readonly sender: WebhookSender,
     config: AppConfig,
   ) {
-    super(repository, { name: 'Webhooks', pollMs: config.outboxPollMs, lanes: LANES, batch: 1, leaseMs: LEASE_MS });
+    super(repository, {
+      name: 'Webhooks',
+      pollMs: config.outboxPollMs,
+      lanes: LANES,
+      batch: 1,
+      leaseMs: LEASE_MS,
+      enabled: config.processRole !== 'photo-worker',
+    });
     this.retryMs = config.webhookRetryMs;
   }
 
