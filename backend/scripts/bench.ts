@@ -491,6 +491,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: undefined,
     OUTBOX_POLL_MS: undefined,
     STATIC_DIR: undefined,
+    PHOTO_WORKER: undefined,
     // Sign-in is measured from one address: its per-address budget would answer 429 after 60 a minute.
     AUTH_IP_LIMIT_PER_MIN: '1000000',
     // The webhook flood's receiver is on this machine (loopback).
