@@ -97,7 +97,7 @@ describe('Redeeming credits on a project (CONTRACT §4, spec §9)', () => {
     );
     const res = await c.agent.post('/api/redeem-credits').send({ projectId: p.id }).expect(200);
     expect(res.body).toEqual({ hasRemainingServices: true, remainingBalance: 120, creditBalance: 2 });
-    expect((await c.agent.get(`/api/project-remaining-balance/${p.id}`).expect(200)).body).toEqual({ unpaidAmount: 120 });
+    expect((await c.agent.get(`/api/project-remaining-balance/${p.id}`).expect(200)).body).toEqual({ unpaidAmount: 120, depositDue: null });
     const intent = (await c.agent.post('/api/create-payment-intent').send({ projectId: p.id }).expect(200)).body;
     expect(intent.amount).toBe(120);
     await c.agent

@@ -69,7 +69,10 @@ describe('Card payments with the emulator (CONTRACT §3)', () => {
 
   it('pays the unpaid remainder by test card: one completed payment, the project paid, method Stripe', async () => {
     const id = await project();
-    expect((await owner.agent.get(`/api/project-remaining-balance/${id}`).expect(200)).body).toEqual({ unpaidAmount: 250.5 });
+    expect((await owner.agent.get(`/api/project-remaining-balance/${id}`).expect(200)).body).toEqual({
+      unpaidAmount: 250.5,
+      depositDue: null,
+    });
     const intent = await startPayment(owner.agent, id);
     expect(intent.amount).toBe(250.5);
     expect(intent.clientSecret.split('_secret_')[0]).toBe(intent.paymentIntentId);
@@ -91,7 +94,7 @@ describe('Card payments with the emulator (CONTRACT §3)', () => {
       amount: 250.5,
       stripePaymentId: intent.paymentIntentId,
     });
-    expect((await owner.agent.get(`/api/project-remaining-balance/${id}`).expect(200)).body).toEqual({ unpaidAmount: 0 });
+    expect((await owner.agent.get(`/api/project-remaining-balance/${id}`).expect(200)).body).toEqual({ unpaidAmount: 0, depositDue: null });
   });
 
   it('charges only what remains after earlier payments', async () => {

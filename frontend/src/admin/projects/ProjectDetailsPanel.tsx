@@ -117,6 +117,8 @@ export function ProjectDetailsPanel({ project, onClose }: ProjectDetailsPanelPro
           <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
             <Detail label="Client">{project.clientName || 'Unknown'}</Detail>
             <Detail label="Amount">{formatCurrency(project.price)}</Detail>
+            {project.depositAmount != null && <Detail label="Deposit">{formatCurrency(project.depositAmount)}</Detail>}
+            {!project.isPaid && (project.amountPaid ?? 0) > 0 && <Detail label="Still owed">{formatCurrency(project.unpaidAmount)}</Detail>}
             {(project.photoCount ?? 0) > 0 && <Detail label="Photos">{project.photoCount}</Detail>}
           </Box>
           {project.downloadLink && (

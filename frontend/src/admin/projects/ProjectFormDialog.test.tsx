@@ -112,6 +112,7 @@ describe('Create Project dialog', { timeout: 30_000 }, () => {
         photoCount: 40,
         isPaid: true,
         price: 175,
+        depositAmount: null,
         selectedServices: [
           { serviceId: 1, quantity: 1 },
           { serviceId: 2, quantity: 2 },
@@ -134,6 +135,49 @@ describe('Create Project dialog', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create Project' }));
     expect(await screen.findByText('Error creating project')).toBeInTheDocument();
     expect(screen.getByText('Client not found')).toBeInTheDocument();
+  });
+
+  it('sends the Deposit in dollars, and checks it against the total first', async () => {
+    const { user, dp } = setup();
+    await user.type(await screen.findByLabelText(/Project Name/, {}, { timeout: 20_000 }), 'Deposit shoot');
+    await pickClient(user, 'Bob', 'Bob Buyer');
+    await addService(user, 'Portrait Session', 1);
+    const deposit = screen.getByRole('textbox', { name: 'Deposit' });
+    expect(screen.getByText('Optional: paid by the client before the rest, at most the total price')).toBeInTheDocument();
+
+    await user.type(deposit, '150.01');
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    expect(await screen.findByText("Deposit must be at most the project's price ($150.00)")).toBeInTheDocument();
+    expect(deposit).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(deposit);
+    await user.type(deposit, '12.345');
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    expect(await screen.findByText('Deposit must be an amount in dollars with at most 2 decimals')).toBeInTheDocument();
+    expect(dp.create).not.toHaveBeenCalled();
+
+    await user.clear(deposit);
+    await user.type(deposit, '50');
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    await waitFor(() => expect(dp.create).toHaveBeenCalledOnce());
+    expect(dp.create).toHaveBeenCalledWith('projects', { data: expect.objectContaining({ price: 150, depositAmount: 50 }) });
+  });
+
+  it("puts the server's deposit message under the field", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const message = "Deposit must be at most the project's price ($150.00)";
+    const { user } = setup(undefined, {
+      create: vi.fn(async () => {
+        throw new HttpError(message, 400, { message, errors: { depositAmount: message } });
+      }),
+    });
+    await user.type(await screen.findByLabelText(/Project Name/, {}, { timeout: 20_000 }), 'X');
+    await pickClient(user, 'Jan', 'Jane Client');
+    await addService(user, 'Portrait Session', 1);
+    await user.type(screen.getByRole('textbox', { name: 'Deposit' }), '100');
+    await user.click(screen.getByRole('button', { name: 'Create Project' }));
+    expect(await screen.findByText('Error creating project')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Deposit' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(message).length).toBe(2); // the toast and the field
   });
 
   it('shows an error icon when the thumbnail cannot be loaded', async () => {
@@ -187,11 +231,22 @@ describe('Edit Project dialog', { timeout: 30_000 }, () => {
           photoCount: 10,
           isPaid: false,
           price: 300,
+          depositAmount: null,
           selectedServices: [{ serviceId: 1, quantity: 2 }],
         },
       }),
     );
     expect(await screen.findByText('Project updated')).toBeInTheDocument();
+  });
+
+  it('shows the deposit and clears it when the field is emptied', async () => {
+    const { user, dp } = setup({ ...project, depositAmount: 80, depositDue: 80 } as Project);
+    const deposit = await screen.findByRole('textbox', { name: 'Deposit' }, { timeout: 20_000 });
+    expect(deposit).toHaveValue('80.00');
+    await user.clear(deposit);
+    await user.click(screen.getByRole('button', { name: 'Update Project' }));
+    await waitFor(() => expect(dp.update).toHaveBeenCalledOnce());
+    expect(dp.update).toHaveBeenCalledWith('projects', expect.objectContaining({ data: expect.objectContaining({ depositAmount: null }) }));
   });
 
   it('falls back to the generic sentence when the update fails without a message', async () => {

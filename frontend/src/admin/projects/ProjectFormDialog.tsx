@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
+import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -162,6 +163,18 @@ function ProjectForm({ project, onDone }: ProjectFormProps) {
                 slotProps={{ htmlInput: { min: 0, step: 1 } }}
               />
             </Stack>
+            <TextField
+              label="Deposit"
+              value={values.depositAmount}
+              onChange={(e) => set('depositAmount', e.target.value)}
+              placeholder="0.00"
+              error={Boolean(errors.depositAmount)}
+              helperText={errors.depositAmount ?? 'Optional: paid by the client before the rest, at most the total price'}
+              slotProps={{
+                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                htmlInput: { inputMode: 'decimal', maxLength: 13 },
+              }}
+            />
             <ServicesPicker
               services={services}
               loading={servicesLoading}

@@ -207,7 +207,16 @@ function ProjectListView() {
                 label="Price"
                 align="right"
                 sx={{ whiteSpace: 'nowrap' }}
-                render={(project) => formatCurrency(project.price)}
+                render={(project) => (
+                  <>
+                    {formatCurrency(project.price)}
+                    {project.depositAmount != null && (
+                      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        Deposit {formatCurrency(project.depositAmount)}
+                      </Typography>
+                    )}
+                  </>
+                )}
               />
               <Column label="Credits" disableSort align="right" render={(project) => project.creditCost ?? 0} />
               <Column source="isPaid" label="Status" render={(project) => <PaidChip isPaid={project.isPaid} />} />

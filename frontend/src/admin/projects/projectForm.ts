@@ -30,6 +30,7 @@ export const emptyProjectForm = (): ProjectFormValues => ({
   thumbnailUrl: '',
   downloadLink: '',
   photoCount: '0',
+  depositAmount: '',
   isPaid: false,
   services: [],
 });
@@ -42,6 +43,7 @@ export function projectToForm(project: Project): ProjectFormValues {
     thumbnailUrl: project.thumbnailUrl ?? '',
     downloadLink: project.downloadLink ?? '',
     photoCount: String(project.photoCount ?? 0),
+    depositAmount: project.depositAmount == null ? '' : toMoney(project.depositAmount).toFixed(2),
     isPaid: Boolean(project.isPaid),
     services: (project.services ?? []).map((line) => ({
       serviceId: line.serviceId,
@@ -72,7 +74,24 @@ export function checkProjectForm(values: ProjectFormValues): ProjectFormCheck {
   if (values.services.some((line) => !Number.isInteger(line.quantity) || line.quantity < 1)) {
     errors.services = 'Quantity must be at least 1';
   }
+  const deposit = checkDeposit(values.depositAmount, computeTotal(values.services));
+  if (deposit) errors.depositAmount = deposit;
   return { errors, clientMissing };
+}
+
+/**
+ * The deposit field (CONTRACT §11, the server's messages): empty for none, else dollars with at most
+ * 2 decimals, above 0 and at most the total price. Answers the message, or undefined when it is fine.
+ */
+export function checkDeposit(text: string, total: number): string | undefined {
+  const value = text.trim();
+  if (value === '') return undefined;
+  if (/^-/.test(value)) return 'Deposit must be more than $0.00';
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(value)) return 'Deposit must be an amount in dollars with at most 2 decimals';
+  const cents = Math.round(Number(value) * 100);
+  if (cents === 0) return 'Deposit must be more than $0.00';
+  if (cents > Math.round(total * 100)) return `Deposit must be at most the project's price ($${total.toFixed(2)})`;
+  return undefined;
 }
 
 /** The request body (docs/api/back-office.md: clientId and photoCount integers, price = the computed total). */
@@ -85,6 +104,7 @@ export function toProjectBody(values: ProjectFormValues, existing?: Project): Pr
     photoCount: values.photoCount.trim() === '' ? 0 : Number.parseInt(values.photoCount, 10),
     isPaid: values.isPaid,
     price: computeTotal(values.services),
+    depositAmount: values.depositAmount.trim() === '' ? null : Number(values.depositAmount.trim()),
     selectedServices: values.services.map((line) => ({ serviceId: line.serviceId, quantity: line.quantity })),
   };
   if (existing) {

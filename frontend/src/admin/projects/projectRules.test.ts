@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addServiceLine, checkProjectForm, computeTotal, emptyProjectForm, projectToForm, toProjectBody } from './projectForm';
+import {
+  addServiceLine,
+  checkDeposit,
+  checkProjectForm,
+  computeTotal,
+  emptyProjectForm,
+  projectToForm,
+  toProjectBody,
+} from './projectForm';
 import { nextSort, serviceChips } from './projectRules';
 import type { Project } from './types';
 
@@ -80,6 +88,33 @@ describe('checkProjectForm (spec §5 Project form)', () => {
   });
 });
 
+describe('checkDeposit (CONTRACT §11)', () => {
+  it('takes no deposit, or dollars above 0 and at most the total', () => {
+    expect(checkDeposit('', 250)).toBeUndefined();
+    expect(checkDeposit('  ', 250)).toBeUndefined();
+    expect(checkDeposit('100', 250)).toBeUndefined();
+    expect(checkDeposit('250.00', 250)).toBeUndefined();
+    expect(checkDeposit('0.01', 250)).toBeUndefined();
+  });
+
+  it("gives the server's messages otherwise", () => {
+    expect(checkDeposit('250.01', 250)).toBe("Deposit must be at most the project's price ($250.00)");
+    expect(checkDeposit('5', 0)).toBe("Deposit must be at most the project's price ($0.00)");
+    expect(checkDeposit('-5', 250)).toBe('Deposit must be more than $0.00');
+    expect(checkDeposit('0', 250)).toBe('Deposit must be more than $0.00');
+    expect(checkDeposit('0.00', 250)).toBe('Deposit must be more than $0.00');
+    expect(checkDeposit('12.345', 250)).toBe('Deposit must be an amount in dollars with at most 2 decimals');
+    expect(checkDeposit('1e2', 250)).toBe('Deposit must be an amount in dollars with at most 2 decimals');
+    expect(checkDeposit('$5', 250)).toBe('Deposit must be an amount in dollars with at most 2 decimals');
+  });
+
+  it('is checked with the rest of the form, under its field', () => {
+    const lines = [{ serviceId: 1, name: 'Shoot', price: 250, quantity: 1 }];
+    const values = { ...emptyProjectForm(), clientId: '7', name: 'X', services: lines, depositAmount: '300' };
+    expect(checkProjectForm(values).errors).toEqual({ depositAmount: "Deposit must be at most the project's price ($250.00)" });
+  });
+});
+
 describe('toProjectBody', () => {
   it('sends integers, the computed price and the service lines', () => {
     const body = toProjectBody({
@@ -88,6 +123,7 @@ describe('toProjectBody', () => {
       thumbnailUrl: 'https://img/x.jpg',
       downloadLink: '',
       photoCount: '120',
+      depositAmount: ' 100.50 ',
       isPaid: false,
       services: [
         { serviceId: 3, name: 'Shoot', price: 250, quantity: 2 },
@@ -102,6 +138,7 @@ describe('toProjectBody', () => {
       photoCount: 120,
       isPaid: false,
       price: 599.5,
+      depositAmount: 100.5,
       selectedServices: [
         { serviceId: 3, quantity: 2 },
         { serviceId: 5, quantity: 1 },

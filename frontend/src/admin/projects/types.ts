@@ -32,6 +32,8 @@ export interface ProjectFormValues {
   thumbnailUrl: string;
   downloadLink: string;
   photoCount: string;
+  /** Dollars as typed; '' for no deposit (CONTRACT §11). */
+  depositAmount: string;
   isPaid: boolean;
   services: FormServiceLine[];
 }

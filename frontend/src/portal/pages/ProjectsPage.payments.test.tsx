@@ -355,3 +355,58 @@ describe('Pay with Card', () => {
     expect(toast).toHaveTextContent('Failed to initialize payment. Please try again.');
   });
 });
+
+describe('Deposits (CONTRACT §11)', () => {
+  const withDeposit = project({ id: 2, name: '5 Maple Street', price: 250, unpaidAmount: 250, depositAmount: 100, depositDue: 100 });
+  const depositPaid: Project = { ...withDeposit, amountPaid: 100, unpaidAmount: 150, depositDue: null };
+  const allPaid: Project = { ...depositPaid, isPaid: true, amountPaid: 250, unpaidAmount: 0 };
+
+  it("'Pay Deposit $100.00' pays the deposit; the card then reads 'Pay Balance $150.00' with the amount due", async () => {
+    const user = userEvent.setup({ delay: null });
+    let paid = false;
+    const { spy } = server({
+      [LIST]: () => ({ body: [paid ? depositPaid : withDeposit] }),
+      [BALANCE]: { body: { unpaidAmount: 250, depositDue: 100 } },
+      [INTENT]: { body: { clientSecret: 'pi_123_secret_abc', amount: 100, paymentIntentId: 'pi_123', part: 'deposit' } },
+      [EMULATOR]: { body: emulatedIntent('succeeded', { amount: 10000 }) },
+      [CONFIRM]: () => {
+        paid = true;
+        return { body: { success: true, project: depositPaid } };
+      },
+    });
+    const card = await screen.findByRole('article', { name: '5 Maple Street' });
+    expect(within(card).queryByRole('button', { name: 'Pay with Card' })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Pay Deposit $100.00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
+    expect(bodyOf(spy, INTENT)).toEqual({ projectId: 2, part: 'deposit' });
+    expect(within(dialog).getByText('Deposit due')).toBeInTheDocument();
+    await fillCard(user, dialog, '4242 4242 4242 4242');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $100.00' }));
+
+    const success = await screen.findByRole('dialog', { name: 'Payment Successful!' });
+    expect(success).toHaveTextContent('The balance of $150.00 is due before your photos can be downloaded.');
+    expect(within(success).getByRole('button', { name: 'Download Photos' })).toBeDisabled();
+    await user.click(within(success).getByRole('button', { name: 'Return to Dashboard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const after = screen.getByRole('article', { name: '5 Maple Street' });
+    expect(await within(after).findByRole('button', { name: 'Pay Balance $150.00' })).toBeInTheDocument();
+    expect(within(after).getByText('Amount due')).toBeInTheDocument();
+    expect(within(after).getByText('Unpaid')).toBeInTheDocument();
+  });
+
+  it("'Pay Balance $150.00' asks for the balance", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { spy } = server({
+      [LIST]: () => ({ body: [depositPaid] }),
+      [BALANCE]: { body: { unpaidAmount: 150, depositDue: null } },
+      [INTENT]: { body: { clientSecret: 'pi_123_secret_abc', amount: 150, paymentIntentId: 'pi_123', part: 'balance' } },
+      [CONFIRM]: { body: { success: true, project: allPaid } },
+    });
+    const card = await screen.findByRole('article', { name: '5 Maple Street' });
+    await user.click(within(card).getByRole('button', { name: 'Pay Balance $150.00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
+    expect(bodyOf(spy, INTENT)).toEqual({ projectId: 2, part: 'balance' });
+    expect(within(dialog).getByText('Amount due')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Pay $150.00' })).toBeInTheDocument();
+  });
+});

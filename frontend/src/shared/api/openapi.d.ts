@@ -797,7 +797,7 @@ export interface paths {
         put?: never;
         /**
          * Start a card payment
-         * @description Start a card payment of the unpaid remainder (the owner only)
+         * @description Start a card payment (the owner only) of the deposit or of the unpaid remainder (CONTRACT §11); the amount is computed by the server
          */
         post: operations["createPaymentIntent"];
         delete?: never;
@@ -1925,6 +1925,16 @@ export interface components {
              */
             unpaidAmount: number;
             /**
+             * @description The deposit asked before the rest, dollars (CONTRACT §11); null when none
+             * @example 100
+             */
+            depositAmount: number | null;
+            /**
+             * @description What 'Pay Deposit' pays now, dollars: the deposit (at most what is owed) while nothing is paid, by card or with credits; null when the project has no deposit or something is paid ('Pay Balance')
+             * @example 100
+             */
+            depositDue: number | null;
+            /**
              * @description Σ creditCost × quantity over credit-eligible lines
              * @example 2
              */
@@ -1974,6 +1984,11 @@ export interface components {
             isPaid: boolean;
             /** @description Used only when there are no service lines */
             price?: number | string;
+            /**
+             * @description The deposit in dollars (CONTRACT §11): above 0, at most the project's price, 2 decimals at most. null or '' removes it; left out, an edit keeps the project's
+             * @example 100
+             */
+            depositAmount?: (number | null) | string;
             selectedServices?: components["schemas"]["SelectedServiceRequest"][];
         };
         MarkPaidRequest: {
@@ -1994,14 +2009,24 @@ export interface components {
         };
         RemainingBalanceResponse: {
             /**
-             * @description Dollars
+             * @description Everything still owed, dollars
              * @example 399.5
              */
             unpaidAmount: number;
+            /**
+             * @description The deposit 'Pay Deposit' pays now, dollars; null when there is none or something is paid (then the balance is unpaidAmount)
+             * @example 100
+             */
+            depositDue: number | null;
         };
-        ProjectIdRequest: {
+        PaymentIntentRequest: {
             /** @example 4 */
             projectId: number;
+            /**
+             * @description What to pay (CONTRACT §11): 'deposit' while nothing is paid on a project with a deposit, 'balance' everything still owed. Left out: the deposit while it is due, else the balance
+             * @enum {string}
+             */
+            part?: "deposit" | "balance";
         };
         PaymentIntentResponse: {
             /** @example pi_3Nx…_secret_… */
@@ -2013,6 +2038,12 @@ export interface components {
             amount: number;
             /** @example pi_3Nx… */
             paymentIntentId: string;
+            /**
+             * @description The part this payment pays
+             * @example balance
+             * @enum {string}
+             */
+            part: "deposit" | "balance";
         };
         ConfirmPaymentRequest: {
             /** @example 4 */
@@ -2651,7 +2682,7 @@ export interface components {
              * @example AUTH.NOT_SIGNED_IN
              * @enum {string}
              */
-            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.TOKEN_NOT_ALLOWED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.RECEIPT_NOT_FOUND" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SERVICES.NOT_FOUND" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.RANGE_NOT_SATISFIABLE" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
+            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.TOKEN_NOT_ALLOWED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CREDITS.WOULD_OVERPAY" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.DEPOSIT_ALREADY_PAID" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NO_DEPOSIT" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.RECEIPT_NOT_FOUND" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_DEPOSIT" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.DEPOSIT_ABOVE_PRICE" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SERVICES.NOT_FOUND" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.RANGE_NOT_SATISFIABLE" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
             /**
              * @description Field -> message, for validation errors
              * @example {
@@ -5713,7 +5744,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProjectIdRequest"];
+                "application/json": components["schemas"]["PaymentIntentRequest"];
             };
         };
         responses: {
@@ -5725,7 +5756,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentIntentResponse"];
                 };
             };
-            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            /** @description Nothing is due (`PAYMENTS.NOTHING_DUE`), the project has no deposit (`PAYMENTS.NO_DEPOSIT`), or a 'deposit' when something is already paid (`PAYMENTS.DEPOSIT_ALREADY_PAID`); a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
             400: {
                 headers: {
                     [name: string]: unknown;

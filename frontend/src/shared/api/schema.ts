@@ -47,6 +47,9 @@ export type PublicConfig = Pick<PaymentPublicConfig, 'bookingUrl'>;
 export type PaymentMode = PaymentPublicConfig['paymentMode'];
 export type RemainingBalance = Schemas['RemainingBalanceResponse'];
 export type PaymentIntentResponse = Schemas['PaymentIntentResponse'];
+export type PaymentIntentRequest = Schemas['PaymentIntentRequest'];
+/** What a card payment of a project pays (CONTRACT §11): the deposit, or the balance (everything still owed). */
+export type PaymentPart = NonNullable<PaymentIntentRequest['part']>;
 export type ConfirmPaymentRequest = Schemas['ConfirmPaymentRequest'];
 export type ConfirmPaymentResponse = Schemas['ConfirmPaymentResponse'];
 /** The emulator's test payment methods (CONTRACT §3). */

@@ -10,16 +10,23 @@ export function projectCreated(project: Project, clientName: string, paid: boole
   return {
     action: 'project.created',
     ...target(project),
-    summary: `Created project ${quoted(project.name)} for ${clientName} (${amountText(project.price)}${paid ? ', already paid' : ''})`,
+    summary: `Created project ${quoted(project.name)} for ${clientName} (${amountText(project.price)}${project.deposit ? `, deposit ${amountText(project.deposit)}` : ''}${paid ? ', already paid' : ''})`,
   };
 }
 
-/** What changed of what the list shows: name, client, price; "details" otherwise. */
-export function projectUpdated(before: { name: string; clientName: string; price: Money }, after: Project, clientName: string): AuditEntry {
+/** What changed of what the list shows: name, client, price, deposit; "details" otherwise. */
+export function projectUpdated(
+  before: { name: string; clientName: string; price: Money; deposit?: Money | null },
+  after: Project,
+  clientName: string,
+): AuditEntry {
   const changes: string[] = [];
   if (before.name !== after.name) changes.push(`name ${quoted(before.name)} → ${quoted(after.name)}`);
   if (before.clientName !== clientName) changes.push(`client ${before.clientName} → ${clientName}`);
   if (!before.price.equals(after.price)) changes.push(`price ${amountText(before.price)} → ${amountText(after.price)}`);
+  const deposit = (m: Money | null | undefined) => (m ? amountText(m) : 'none');
+  if ((before.deposit?.cents ?? null) !== (after.deposit?.cents ?? null))
+    changes.push(`deposit ${deposit(before.deposit)} → ${deposit(after.deposit)}`);
   return {
     action: 'project.updated',
     ...target(after),

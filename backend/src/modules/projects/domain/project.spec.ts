@@ -91,3 +91,54 @@ describe('Project services paid with credits (spec §9)', () => {
     expect(p.unpaidAfter(Money.ZERO).cents).toBe(12000);
   });
 });
+
+describe('Project deposit (CONTRACT §11)', () => {
+  const cents = (n: number) => Money.ofCents(n);
+
+  it('keeps a deposit up to the price, none by default', () => {
+    expect(Project.create(details, [line(1, 250)], Money.ZERO, new Date()).deposit).toBeNull();
+    expect(Project.create(details, [line(1, 250)], Money.ZERO, new Date(), cents(10010)).deposit?.cents).toBe(10010);
+    expect(Project.create(details, [line(1, 250)], Money.ZERO, new Date(), cents(25000)).deposit?.cents).toBe(25000);
+  });
+
+  it('refuses a deposit of 0 or above the price, naming the field', () => {
+    expect(() => Project.create(details, [line(1, 250)], Money.ZERO, new Date(), cents(0))).toThrow('Deposit must be more than $0.00');
+    try {
+      Project.create(details, [line(1, 250)], Money.ZERO, new Date(), cents(25001));
+      throw new Error('accepted');
+    } catch (err) {
+      expect(err).toMatchObject({
+        code: 'PROJECTS.DEPOSIT_ABOVE_PRICE',
+        message: "Deposit must be at most the project's price ($250.00)",
+        fields: { depositAmount: "Deposit must be at most the project's price ($250.00)" },
+      });
+    }
+  });
+
+  it('checks the kept deposit against new lines, and a new deposit with them', () => {
+    const p = Project.create(details, [line(1, 250), line(2, 50)], Money.ZERO, new Date(), cents(20000));
+    expect(() => p.setLines([line(2, 50)], Money.ZERO)).toThrow("Deposit must be at most the project's price ($50.00)");
+    p.setLines([line(2, 50)], Money.ZERO, cents(2500));
+    expect([p.price.cents, p.deposit?.cents]).toEqual([5000, 2500]);
+    p.setDeposit(null);
+    expect(p.deposit).toBeNull();
+  });
+
+  it('never holds a deposit above its price (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { maxLength: 5 }),
+        fc.integer({ min: 0, max: 600_000 }),
+        (prices, deposit) => {
+          const lines = prices.map((p, i) => ({ serviceId: i + 1, quantity: 1, unitPrice: Money.ofCents(p) }));
+          try {
+            const project = Project.create(details, lines, Money.ZERO, new Date(), Money.ofCents(deposit));
+            return project.deposit !== null && project.deposit.cents > 0 && project.deposit.cents <= project.price.cents;
+          } catch {
+            return deposit === 0 || deposit > prices.reduce((a, b) => a + b, 0);
+          }
+        },
+      ),
+    );
+  });
+});

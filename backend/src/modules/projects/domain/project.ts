@@ -1,5 +1,6 @@
 import { Money } from '../../../shared/domain/money';
 import { RuleViolatedError } from '../../../shared/errors/domain-error';
+import { depositAbovePrice, depositNotPositive } from './projects.errors';
 
 /** A service on a project: its quantity and the unit price it had when it was added. */
 export interface ProjectLine {
@@ -20,6 +21,8 @@ export interface ProjectProps {
   downloadLink: string | null;
   photoCount: number;
   price: Money;
+  /** The deposit asked before the rest (CONTRACT §11): above 0 and at most the price; null (or absent) when none. */
+  deposit?: Money | null;
   isPaid: boolean;
   date: Date;
   lines: ProjectLine[];
@@ -59,23 +62,24 @@ export function priceOfLines(lines: readonly ProjectLine[]): Money {
 export class Project {
   private constructor(private props: ProjectProps) {}
 
-  static create(details: ProjectDetails, lines: ProjectLine[], priceWithoutLines: Money, now: Date): Project {
+  static create(details: ProjectDetails, lines: ProjectLine[], priceWithoutLines: Money, now: Date, deposit: Money | null = null): Project {
     const p = new Project({
       id: 0,
       ...details,
       serviceId: null,
       price: Money.ZERO,
+      deposit: null,
       isPaid: false,
       date: now,
       lines: [],
     });
     p.setDetails(details);
-    p.setLines(lines, priceWithoutLines);
+    p.setLines(lines, priceWithoutLines, deposit);
     return p;
   }
 
   static restore(props: ProjectProps): Project {
-    return new Project({ ...props, lines: [...props.lines] });
+    return new Project({ ...props, deposit: props.deposit ?? null, lines: [...props.lines] });
   }
 
   get id(): number {
@@ -89,6 +93,9 @@ export class Project {
   }
   get price(): Money {
     return this.props.price;
+  }
+  get deposit(): Money | null {
+    return this.props.deposit ?? null;
   }
   get isPaid(): boolean {
     return this.props.isPaid;
@@ -125,8 +132,9 @@ export class Project {
   /**
    * Replaces the lines; the price becomes their total, or `priceWithoutLines` when there are none.
    * A service already paid with credits stays paid with credits while it remains on the project.
+   * The deposit (`deposit`, else the one the project has) is checked against the new price.
    */
-  setLines(lines: ProjectLine[], priceWithoutLines: Money): void {
+  setLines(lines: ProjectLine[], priceWithoutLines: Money, deposit: Money | null = this.deposit): void {
     const paid = new Map(this.props.lines.filter((l) => l.creditsPaid).map((l) => [l.serviceId, l.creditsPaid]));
     const merged = mergeLines(
       lines.map((l) => (paid.has(l.serviceId) && !l.creditsPaid ? { ...l, creditsPaid: paid.get(l.serviceId) } : l)),
@@ -134,6 +142,17 @@ export class Project {
     this.props.lines = merged;
     this.props.serviceId = merged[0]?.serviceId ?? null;
     this.props.price = merged.length ? priceOfLines(merged) : priceWithoutLines;
+    this.setDeposit(deposit);
+  }
+
+  /**
+   * Sets or clears (null) the deposit. It is checked against the price as it is now, so set the lines
+   * first: a deposit of 0, or above the price, is refused (CONTRACT §11).
+   */
+  setDeposit(deposit: Money | null): void {
+    if (deposit !== null && deposit.isZero()) throw depositNotPositive();
+    if (deposit !== null && deposit.cents > this.props.price.cents) throw depositAbovePrice(this.props.price);
+    this.props.deposit = deposit;
   }
 
   /** Adds a quantity of a service (to its line if present) and re-prices. */
@@ -172,6 +191,11 @@ export class Project {
       const cost = creditCostOf(l.serviceId);
       return cost === null || (l.creditsPaid ?? 0) > 0 ? sum : sum + cost * l.quantity;
     }, 0);
+  }
+
+  /** The money value of the eligible lines not yet paid with credits: what a redemption would take off the price. */
+  creditValueDue(creditCostOf: (serviceId: number) => number | null): Money {
+    return priceOfLines(this.props.lines.filter((l) => creditCostOf(l.serviceId) !== null && !(l.creditsPaid ?? 0)));
   }
 
   /** True when some line is not paid with credits (it is paid, or due, in money). */

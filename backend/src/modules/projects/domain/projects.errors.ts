@@ -1,3 +1,4 @@
+import type { Money } from '../../../shared/domain/money';
 import { ConflictError, NotFoundError, RuleViolatedError } from '../../../shared/errors/domain-error';
 
 export const projectNotFound = () => new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
@@ -7,3 +8,11 @@ export const clientNotFound = () =>
 export const lineServiceNotFound = () =>
   new RuleViolatedError('PROJECTS.SERVICE_NOT_FOUND', 'Service not found', { selectedServices: 'Service not found' });
 export const stillUnpaid = (dollars: string) => new RuleViolatedError('PROJECTS.STILL_UNPAID', `This project still has $${dollars} to pay`);
+
+const DEPOSIT_POSITIVE = 'Deposit must be more than $0.00';
+export const depositNotPositive = () =>
+  new RuleViolatedError('PROJECTS.BAD_DEPOSIT', DEPOSIT_POSITIVE, { depositAmount: DEPOSIT_POSITIVE });
+export const depositAbovePrice = (price: Money) => {
+  const message = `Deposit must be at most the project's price ($${price.dollars.toFixed(2)})`;
+  return new RuleViolatedError('PROJECTS.DEPOSIT_ABOVE_PRICE', message, { depositAmount: message });
+};

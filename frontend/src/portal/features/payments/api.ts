@@ -1,18 +1,19 @@
 import { dataOf, http } from '../../../shared/api/client';
 import { fetchPublicConfig } from '../../../shared/api/publicConfig';
-import type { ConfirmPaymentRequest, TestPaymentMethod } from '../../../shared/api/schema';
+import type { ConfirmPaymentRequest, PaymentPart, TestPaymentMethod } from '../../../shared/api/schema';
 
 /** The card payment calls of docs/api/back-office.md, "Card payments API". */
 export const paymentsApi = {
   /** GET /api/public-config → {bookingUrl, paymentMode, stripePublishableKey} */
   publicConfig: fetchPublicConfig,
 
-  /** GET /api/project-remaining-balance/{projectId} → {unpaidAmount} */
+  /** GET /api/project-remaining-balance/{projectId} → {unpaidAmount, depositDue} */
   remainingBalance: (projectId: number) =>
     dataOf(http.GET('/api/project-remaining-balance/{projectId}', { params: { path: { projectId } } })),
 
-  /** POST /api/create-payment-intent {projectId} → {clientSecret, amount, paymentIntentId} */
-  createPaymentIntent: (projectId: number) => dataOf(http.POST('/api/create-payment-intent', { body: { projectId } })),
+  /** POST /api/create-payment-intent {projectId, part?} → {clientSecret, amount, paymentIntentId, part} */
+  createPaymentIntent: (projectId: number, part?: PaymentPart) =>
+    dataOf(http.POST('/api/create-payment-intent', { body: part ? { projectId, part } : { projectId } })),
 
   /** POST /api/confirm-payment {projectId, paymentIntentId} → {success, project} */
   confirmPayment: (body: ConfirmPaymentRequest) => dataOf(http.POST('/api/confirm-payment', { body })),

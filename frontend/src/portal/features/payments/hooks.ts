@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import type { CreditBundle, Project } from '../../../shared/api/schema';
+import type { CreditBundle, PaymentPart, Project } from '../../../shared/api/schema';
 import { useToast } from '../../../shared/ui/toast';
 import { MY_PAYMENTS_KEY } from './receipts';
 
@@ -29,6 +29,8 @@ interface PaymentSessionBase {
 /** Paying what is due on a project (confirmed with POST /api/confirm-payment). */
 export interface ProjectPaymentSession extends PaymentSessionBase {
   project: Project;
+  /** what the payment pays (CONTRACT §11): the deposit, or the balance (everything still owed) */
+  part: PaymentPart;
   bundle?: undefined;
 }
 
@@ -78,8 +80,8 @@ export function useOpenCardPayment() {
   const { run, openingId } = useSingleFlight();
 
   const open = useCallback(
-    (project: Project): Promise<ProjectPaymentSession | null> =>
-      run(project.id, () => loadOpening().then((m) => m.openProjectPayment(project, { queryClient, toast }))),
+    (project: Project, part?: PaymentPart): Promise<ProjectPaymentSession | null> =>
+      run(project.id, () => loadOpening().then((m) => m.openProjectPayment(project, { queryClient, toast }, part))),
     [queryClient, toast, run],
   );
 

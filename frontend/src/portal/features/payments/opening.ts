@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { serverMessageOf } from '../../../shared/api/client';
-import type { CreditBundle, Project } from '../../../shared/api/schema';
+import type { CreditBundle, PaymentPart, Project } from '../../../shared/api/schema';
 import type { ToastOptions } from '../../../shared/ui/toast';
 import { PUBLIC_CONFIG_KEY } from '../booking/api';
 import { creditsApi } from '../credits/api';
@@ -17,8 +17,16 @@ export interface OpeningContext {
   toast: (options: ToastOptions) => void;
 }
 
-/** Spec §4 "opening the payment dialog" for a project; see useOpenCardPayment. */
-export async function openProjectPayment(project: Project, { queryClient, toast }: OpeningContext): Promise<ProjectPaymentSession | null> {
+/**
+ * Spec §4 "opening the payment dialog" for a project; see useOpenCardPayment. `part` is what the
+ * card's button offered (CONTRACT §11: the deposit or the balance); the server computes its amount and
+ * refuses a deposit that is no longer due (another tab paid it): the toast says so and the cards refresh.
+ */
+export async function openProjectPayment(
+  project: Project,
+  { queryClient, toast }: OpeningContext,
+  part?: PaymentPart,
+): Promise<ProjectPaymentSession | null> {
   // the dialog needs the payment mode: fetch it alongside, so the card form shows at once
   void queryClient.prefetchQuery({ queryKey: PUBLIC_CONFIG_KEY, queryFn: paymentsApi.publicConfig, staleTime: Infinity });
   let unpaidAmount: number;
@@ -35,10 +43,11 @@ export async function openProjectPayment(project: Project, { queryClient, toast 
 
   if (Number(unpaidAmount) > 0) {
     try {
-      const intent = await paymentsApi.createPaymentIntent(project.id);
+      const intent = await paymentsApi.createPaymentIntent(project.id, part);
       if (!intent?.clientSecret) throw new Error('no client secret');
       return {
         project,
+        part: intent.part ?? part ?? 'balance',
         clientSecret: intent.clientSecret,
         paymentIntentId: paymentIntentIdOf(intent),
         amount: Number(intent.amount ?? unpaidAmount),
@@ -49,6 +58,8 @@ export async function openProjectPayment(project: Project, { queryClient, toast 
         description: serverMessageOf(error, 'Failed to initialize payment. Please try again.'),
         variant: 'destructive',
       });
+      // the card may be out of date (a deposit paid in another tab): show what is owed now
+      void refreshProjectLists(queryClient);
       return null;
     }
   }

@@ -32,6 +32,8 @@ export function project(overrides: Partial<Project> = {}): Project {
     date: '2025-01-05T15:04:00.000Z',
     amountPaid: 0,
     unpaidAmount: 150,
+    depositAmount: null,
+    depositDue: null,
     creditCost: 1,
     creditsDue: 0,
     services: [line()],

@@ -139,4 +139,30 @@ describe('RedeemCreditsHandler', () => {
     expect(accounts.balances.get(bob.id)).toBe(10);
     expect(accounts.ledger).toEqual([]);
   });
+  it('after a payment in money, refuses credits that would pay more than is still owed, and spends nothing', async () => {
+    const id = await project(ann.id, [
+      [session, 1],
+      [prints, 1],
+    ]);
+    accounts.balances.set(ann.id, 10);
+    await ledger.recordManual(id, ann.id, Money.fromDollars(110)); // $20 of $130 still owed
+
+    await expect(handler.execute(ann, id)).rejects.toMatchObject({
+      code: 'CREDITS.WOULD_OVERPAY',
+      message: 'Credits would pay more than the $20.00 still owed: please pay the balance by card',
+    });
+    expect(accounts.balances.get(ann.id)).toBe(10);
+    expect(accounts.entriesOf(ann.id)).toEqual([]);
+  });
+
+  it('after a payment in money, lets credits pay services worth no more than what is owed', async () => {
+    const id = await project(ann.id, [
+      [session, 1],
+      [prints, 1],
+    ]);
+    accounts.balances.set(ann.id, 10);
+    await ledger.recordManual(id, ann.id, Money.fromDollars(30)); // a deposit: $100 still owed
+
+    expect(await handler.execute(ann, id)).toEqual({ hasRemainingServices: false, remainingBalance: 0, creditBalance: 7 });
+  });
 });

@@ -20,6 +20,11 @@ export interface RedeemResult {
 }
 
 const projectNotFound = () => new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
+const wouldOverpay = (owed: { dollars: number }) =>
+  new RuleViolatedError(
+    'CREDITS.WOULD_OVERPAY',
+    `Credits would pay more than the $${owed.dollars.toFixed(2)} still owed: please pay the balance by card`,
+  );
 const nothingEligible = () => new RuleViolatedError('CREDITS.NOTHING_ELIGIBLE', 'No eligible services left to pay with credits');
 
 /**
@@ -51,6 +56,9 @@ export class RedeemCreditsHandler {
       };
       const cost = project.creditsDue(costOf);
       if (project.isPaid || cost === 0) throw nothingEligible();
+      // After a payment in money (a deposit), credits may pay only what is still owed: never more (decision 0033).
+      const owedBefore = project.unpaidAfter(await this.ledger.paidTowards(project.id));
+      if (project.creditValueDue(costOf).cents > owedBefore.cents) throw wouldOverpay(owedBefore);
       const account = await this.accounts.loadForUpdate(user.id);
       account.redeem(cost, project.id, description?.trim() || `Credits used on ${project.name}`);
       project.payEligibleLinesWithCredits(costOf);

@@ -66,7 +66,7 @@ describe('CardPayments', () => {
     const started = await cards.createIntent(ann, PROJECT);
 
     expect(started.amount.cents).toBe(12000);
-    expect((await cards.remainingBalance(ann, PROJECT)).cents).toBe(12000);
+    expect((await cards.remainingBalance(ann, PROJECT)).unpaid.cents).toBe(12000);
     expect(gateway.intents.get(started.paymentIntentId)).toMatchObject({
       amountCents: 12000,
       currency: 'usd',
@@ -119,7 +119,7 @@ describe('CardPayments', () => {
 
     expect(payments.rows).toHaveLength(1);
     expect(projectPaid()).toBe(false);
-    expect((await cards.remainingBalance(ann, PROJECT)).cents).toBe(5000);
+    expect((await cards.remainingBalance(ann, PROJECT)).unpaid.cents).toBe(5000);
   });
 
   it('records nothing for a payment that has not succeeded, or that is not for this project or this client', async () => {
@@ -173,5 +173,41 @@ describe('CardPayments', () => {
 
     expect(found.map((p) => p.paymentIntentId)).toEqual([second, first]);
     expect(found.map((p) => p.paymentIntentId)).not.toContain(unpaid);
+  });
+  describe('deposits (decision 0033)', () => {
+    const DEPOSIT = 8;
+    beforeEach(() => {
+      projects.rows.set(DEPOSIT, {
+        id: DEPOSIT,
+        clientId: ann.id,
+        priceCents: 25000,
+        creditCoveredCents: 0,
+        depositCents: 10000,
+        isPaid: false,
+      });
+    });
+
+    it('asks for the deposit first, then the balance; the project is paid only after both', async () => {
+      expect(await cards.remainingBalance(ann, DEPOSIT)).toEqual({ unpaid: Money.ofCents(25000), depositDue: Money.ofCents(10000) });
+      const deposit = await cards.createIntent(ann, DEPOSIT);
+      expect([deposit.part, deposit.amount.cents]).toEqual(['deposit', 10000]);
+      gateway.succeed(deposit.paymentIntentId);
+      await cards.confirm(ann, DEPOSIT, deposit.paymentIntentId);
+      expect(projects.rows.get(DEPOSIT)!.isPaid).toBe(false);
+      expect(await cards.remainingBalance(ann, DEPOSIT)).toEqual({ unpaid: Money.ofCents(15000), depositDue: null });
+
+      await expect(cards.createIntent(ann, DEPOSIT, 'deposit')).rejects.toMatchObject({ code: 'PAYMENTS.DEPOSIT_ALREADY_PAID' });
+      const balance = await cards.createIntent(ann, DEPOSIT);
+      expect([balance.part, balance.amount.cents]).toEqual(['balance', 15000]);
+      gateway.succeed(balance.paymentIntentId);
+      await cards.confirm(ann, DEPOSIT, balance.paymentIntentId);
+      expect(projects.rows.get(DEPOSIT)!.isPaid).toBe(true);
+      expect(payments.rows.map((p) => p.amount.cents)).toEqual([10000, 15000]);
+    });
+
+    it("refuses a 'deposit' on a project without one", async () => {
+      await expect(cards.createIntent(ann, PROJECT, 'deposit')).rejects.toMatchObject({ code: 'PAYMENTS.NO_DEPOSIT' });
+      expect(intents.rows).toEqual([]);
+    });
   });
 });

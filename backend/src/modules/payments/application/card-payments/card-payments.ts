@@ -10,6 +10,7 @@ import { DomainEventPublisher } from '../../../../shared/events/domain-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { BundlePaymentSucceeded } from '../../domain/bundle-payment-succeeded.event';
 import { CURRENCY, IntentRecord, verifyIntent } from '../../domain/card-payment';
+import { amountOfPart, depositDue, PaymentPart } from '../../domain/deposit';
 import { Payment } from '../../domain/payment';
 import { CardIntentRepository } from '../ports/card-intent.repository';
 import { PaymentGateway } from '../ports/payment-gateway';
@@ -18,6 +19,7 @@ import { ReceiptIssuer } from '../ports/receipt-issuer';
 import { BillableProject, ProjectsForBilling } from '../ports/projects-for-billing';
 
 const projectNotFound = () => new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
+const terms = (project: BillableProject) => ({ priceCents: project.priceCents, depositCents: project.depositCents ?? null });
 export const nothingDue = () => new RuleViolatedError('PAYMENTS.NOTHING_DUE', 'No payment is due for this project');
 
 /**
@@ -54,19 +56,33 @@ export class CardPayments {
       .minusFloored(await this.payments.completedTotal(project.id));
   }
 
-  async remainingBalance(user: User, projectId: number): Promise<Money> {
-    return this.unpaid(await this.owned(user, projectId));
+  /** What is still owed and, while it is due, the deposit the card button asks for (decision 0033). */
+  async remainingBalance(user: User, projectId: number): Promise<{ unpaid: Money; depositDue: Money | null }> {
+    const project = await this.owned(user, projectId);
+    const unpaid = await this.unpaid(project);
+    return { unpaid, depositDue: depositDue(terms(project), unpaid) };
   }
 
-  async createIntent(user: User, projectId: number): Promise<{ clientSecret: string; amount: Money; paymentIntentId: string }> {
+  /**
+   * Starts paying `part` of the project (CONTRACT §11; no part: the deposit while it is due, else the
+   * balance); the amount is the server's, never the browser's.
+   */
+  async createIntent(
+    user: User,
+    projectId: number,
+    part?: PaymentPart,
+  ): Promise<{ clientSecret: string; amount: Money; paymentIntentId: string; part: PaymentPart }> {
     const project = await this.owned(user, projectId);
     if (project.clientId !== user.id) throw projectNotFound(); // only the client pays their project
-    const amount = await this.unpaid(project);
-    if (amount.isZero()) throw nothingDue();
-    const paidCents = amount.cents;
-    // One intent per project, user, amount and state of payments: a retried request gets the same intent back.
+    const unpaid = await this.unpaid(project);
+    if (unpaid.isZero()) throw nothingDue();
+    const { part: paying, amount } = amountOfPart(terms(project), unpaid, part);
+    // One intent per project, user, amount and state of payments: a retried request gets the same intent
+    // back; a deposit and then a balance of the same amount are two states (the unpaid remainder differs).
     const idempotencyKey = createHash('sha256')
-      .update(`project:${project.id}:user:${user.id}:amount:${paidCents}:price:${project.priceCents}:credits:${project.creditCoveredCents}`)
+      .update(
+        `project:${project.id}:user:${user.id}:amount:${amount.cents}:price:${project.priceCents}:credits:${project.creditCoveredCents}:unpaid:${unpaid.cents}`,
+      )
       .digest('hex');
     const intent = await this.gateway.createIntent({
       amountCents: amount.cents,
@@ -82,7 +98,7 @@ export class CardPayments {
       amountCents: amount.cents,
       currency: CURRENCY,
     });
-    return { clientSecret: intent.clientSecret, amount, paymentIntentId: intent.id };
+    return { clientSecret: intent.clientSecret, amount, paymentIntentId: intent.id, part: paying };
   }
 
   /** The browser's confirmation: checked against the caller and the project. */

@@ -7,6 +7,8 @@ export interface BillableProject {
   priceCents: number;
   /** The money value of its services paid with credits. */
   creditCoveredCents: number;
+  /** The deposit it asks before the rest (CONTRACT §11); null or absent when none. */
+  depositCents?: number | null;
   isPaid: boolean;
 }
 

@@ -17,12 +17,19 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
   }
 
   private async one(projectId: number, lock: boolean): Promise<BillableProject | null> {
-    const rows: Array<{ id: number; name: string; client_id: number; price_cents: string; is_paid: boolean; covered: string }> =
-      await this.tx.manager.query(
-        `SELECT p.id, p.name, p.client_id, p.price_cents, p.is_paid, ${creditCoveredCents('p')} AS covered
+    const rows: Array<{
+      id: number;
+      name: string;
+      client_id: number;
+      price_cents: string;
+      deposit_cents: string | null;
+      is_paid: boolean;
+      covered: string;
+    }> = await this.tx.manager.query(
+      `SELECT p.id, p.name, p.client_id, p.price_cents, p.deposit_cents, p.is_paid, ${creditCoveredCents('p')} AS covered
          FROM projects p WHERE p.id = $1 AND p.deleted_at IS NULL${lock ? ' FOR UPDATE OF p' : ''}`,
-        [projectId],
-      );
+      [projectId],
+    );
     const r = rows[0];
     return r
       ? {
@@ -31,6 +38,7 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
           clientId: r.client_id,
           priceCents: Number(r.price_cents),
           creditCoveredCents: Number(r.covered),
+          depositCents: r.deposit_cents === null ? null : Number(r.deposit_cents),
           isPaid: r.is_paid,
         }
       : null;

@@ -16,6 +16,8 @@ export interface CreateProjectCommand {
   details: ProjectDetails;
   selectedServices: SelectedService[];
   price: Money;
+  /** The deposit asked before the rest (CONTRACT §11), null for none. */
+  deposit?: Money | null;
   /** 'Mark as Already Paid': a completed manual payment of the price is recorded with the project. */
   isPaid: boolean;
 }
@@ -39,7 +41,7 @@ export class CreateProjectHandler {
       const client = await this.users.findById(cmd.details.clientId);
       if (!client) throw clientNotFound();
       const project = await this.projects.insert(
-        Project.create(cmd.details, await this.lines.build(cmd.selectedServices), cmd.price, new Date()),
+        Project.create(cmd.details, await this.lines.build(cmd.selectedServices), cmd.price, new Date(), cmd.deposit ?? null),
       );
       await this.audit.record(projectCreated(project, client.username, cmd.isPaid));
       if (cmd.isPaid) {

@@ -17,6 +17,8 @@ export interface UpdateProjectCommand {
   /** undefined keeps the lines; an array replaces them. */
   selectedServices?: SelectedService[];
   price: Money;
+  /** The deposit (CONTRACT §11): undefined keeps the project's, null removes it. */
+  deposit?: Money | null;
   isPaid: boolean;
 }
 
@@ -45,7 +47,12 @@ export class UpdateProjectHandler {
       const client = cmd.details.clientId === project.clientId ? formerClient : await this.users.findById(cmd.details.clientId);
       if (cmd.details.clientId !== project.clientId && !client) throw clientNotFound();
       const clientName = (c: typeof client, id: number) => c?.username ?? `client #${id}`;
-      const before = { name: project.name, clientName: clientName(formerClient, project.clientId), price: project.price };
+      const before = {
+        name: project.name,
+        clientName: clientName(formerClient, project.clientId),
+        price: project.price,
+        deposit: project.deposit,
+      };
       project.setDetails(cmd.details);
       const lines = cmd.selectedServices ? await this.lines.build(cmd.selectedServices) : [...project.lines];
       const priceWithoutLines = cmd.selectedServices ? cmd.price : project.price;
@@ -53,7 +60,7 @@ export class UpdateProjectHandler {
         const fallback = await this.services.findDefaultFor(priceWithoutLines.cents);
         if (fallback) lines.push({ serviceId: fallback.id, quantity: 1, unitPrice: fallback.price });
       }
-      project.setLines(lines, priceWithoutLines);
+      project.setLines(lines, priceWithoutLines, cmd.deposit === undefined ? project.deposit : cmd.deposit);
       await this.audit.record(projectUpdated(before, project, clientName(client, cmd.details.clientId)));
       if (cmd.isPaid && !project.isPaid) {
         const owed = project.unpaidAfter(await this.ledger.paidTowards(project.id));

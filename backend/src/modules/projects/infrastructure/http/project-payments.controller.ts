@@ -1,8 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags, ApiNotFoundResponse } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength } from 'class-validator';
+import {
+  ApiBadRequestResponse,
+  ApiCookieAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiTags,
+  ApiNotFoundResponse,
+} from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { User } from '../../../clients';
-import { CardPayments } from '../../../payments';
+import { CardPayments, PAYMENT_PARTS, type PaymentPart } from '../../../payments';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { IdField } from '../../../../shared/http/id-field';
 import { IdPipe } from '../../../../shared/http/id.pipe';
@@ -15,6 +24,17 @@ class ProjectIdRequest {
   projectId: number;
 }
 
+class PaymentIntentRequest extends ProjectIdRequest {
+  @ApiPropertyOptional({
+    enum: PAYMENT_PARTS,
+    description:
+      "What to pay (CONTRACT §11): 'deposit' while nothing is paid on a project with a deposit, 'balance' everything still owed. Left out: the deposit while it is due, else the balance",
+  })
+  @IsOptional()
+  @IsIn(PAYMENT_PARTS, { message: "Part must be 'deposit' or 'balance'" })
+  part?: PaymentPart;
+}
+
 class ConfirmPaymentRequest extends ProjectIdRequest {
   @ApiProperty({ example: 'pi_3Nx…' })
   @IsString({ message: 'paymentIntentId is required' })
@@ -24,13 +44,22 @@ class ConfirmPaymentRequest extends ProjectIdRequest {
 }
 
 class RemainingBalanceResponse {
-  @ApiProperty({ example: 399.5, description: 'Dollars' }) unpaidAmount: number;
+  @ApiProperty({ example: 399.5, description: 'Everything still owed, dollars' }) unpaidAmount: number;
+  @ApiProperty({
+    example: 100,
+    nullable: true,
+    type: Number,
+    description:
+      "The deposit 'Pay Deposit' pays now, dollars; null when there is none or something is paid (then the balance is unpaidAmount)",
+  })
+  depositDue: number | null;
 }
 
 class PaymentIntentResponse {
   @ApiProperty({ example: 'pi_3Nx…_secret_…' }) clientSecret: string;
   @ApiProperty({ example: 399.5, description: 'Dollars' }) amount: number;
   @ApiProperty({ example: 'pi_3Nx…' }) paymentIntentId: string;
+  @ApiProperty({ enum: PAYMENT_PARTS, example: 'balance', description: 'The part this payment pays' }) part: PaymentPart;
 }
 
 class ConfirmPaymentResponse {
@@ -57,7 +86,8 @@ export class ProjectPaymentsController {
   })
   @ApiOkResponse({ type: RemainingBalanceResponse })
   async remaining(@Param('projectId', IdPipe) projectId: number, @CurrentUser() user: User): Promise<RemainingBalanceResponse> {
-    return { unpaidAmount: (await this.cards.remainingBalance(user, projectId)).dollars };
+    const { unpaid, depositDue } = await this.cards.remainingBalance(user, projectId);
+    return { unpaidAmount: unpaid.dollars, depositDue: depositDue?.dollars ?? null };
   }
 
   @Post('create-payment-intent')
@@ -65,13 +95,18 @@ export class ProjectPaymentsController {
   @ApiOperation({
     operationId: 'createPaymentIntent',
     summary: 'Start a card payment',
-    description: 'Start a card payment of the unpaid remainder (the owner only)',
+    description:
+      'Start a card payment (the owner only) of the deposit or of the unpaid remainder (CONTRACT §11); the amount is computed by the server',
+  })
+  @ApiBadRequestResponse({
+    description:
+      "Nothing is due (`PAYMENTS.NOTHING_DUE`), the project has no deposit (`PAYMENTS.NO_DEPOSIT`), or a 'deposit' when something is already paid (`PAYMENTS.DEPOSIT_ALREADY_PAID`)",
   })
   @ApiNotFoundResponse({ description: "No such project, or another client's (`PROJECTS.NOT_FOUND`, `ACCESS.NOT_FOUND`)" })
   @ApiOkResponse({ type: PaymentIntentResponse })
-  async createIntent(@Body() body: ProjectIdRequest, @CurrentUser() user: User): Promise<PaymentIntentResponse> {
-    const intent = await this.cards.createIntent(user, body.projectId);
-    return { clientSecret: intent.clientSecret, amount: intent.amount.dollars, paymentIntentId: intent.paymentIntentId };
+  async createIntent(@Body() body: PaymentIntentRequest, @CurrentUser() user: User): Promise<PaymentIntentResponse> {
+    const intent = await this.cards.createIntent(user, body.projectId, body.part);
+    return { clientSecret: intent.clientSecret, amount: intent.amount.dollars, paymentIntentId: intent.paymentIntentId, part: intent.part };
   }
 
   @Post('confirm-payment')

@@ -28,6 +28,12 @@ import { ProjectResponse, ProjectServiceRef } from './dto/project.response';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** undefined: not sent (an edit keeps the deposit); null: none. */
+function deposit(body: ProjectRequest): Money | null | undefined {
+  if (body.depositAmount === undefined || body.depositAmount === null) return body.depositAmount;
+  return Money.fromDollars(body.depositAmount, 'depositAmount');
+}
+
 function details(body: ProjectRequest): ProjectDetails {
   return {
     name: body.name,
@@ -121,6 +127,7 @@ export class ProjectsController {
       details: details(body),
       selectedServices: body.selectedServices ?? [],
       price: Money.fromDollars(body.price ?? 0),
+      deposit: deposit(body) ?? null,
       isPaid: body.isPaid ?? false,
     });
     return this.view(project.id, viewer);
@@ -139,6 +146,7 @@ export class ProjectsController {
       details: details(body),
       selectedServices: body.selectedServices,
       price: Money.fromDollars(body.price ?? 0),
+      deposit: deposit(body),
       isPaid: body.isPaid ?? false,
     });
     return this.view(id, viewer);

@@ -55,6 +55,9 @@ function projectsJson(admin: boolean, ids: string, order: string, ctes: string[]
     'date', to_char(p.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'amountPaid', d.paid_cents::float8 / 100,
     'unpaidAmount', CASE WHEN p.is_paid THEN 0 ELSE greatest(0, p.price_cents - d.paid_cents - d.credit_covered_cents)::float8 / 100 END,
+    'depositAmount', p.deposit_cents::float8 / 100,
+    'depositDue', CASE WHEN NOT p.is_paid AND p.deposit_cents IS NOT NULL AND d.paid_cents = 0 AND d.credit_covered_cents = 0
+                       THEN least(p.deposit_cents, p.price_cents)::float8 / 100 END,
     'creditCost', d.credit_cost, 'creditsDue', CASE WHEN p.is_paid THEN 0 ELSE d.credits_due END,
     'services', coalesce(d.services, '[]')) ORDER BY ${order}), '[]')::text AS body, count(*) AS n${columns}
   FROM details d JOIN projects p ON p.id = d.id AND p.deleted_at IS NULL

@@ -16,6 +16,7 @@ interface ProjectRow {
   download_link: string | null;
   photo_count: number;
   price_cents: string;
+  deposit_cents: string | null;
   is_paid: boolean;
   date: Date;
 }
@@ -32,7 +33,7 @@ export class ProjectTypeormRepository extends ProjectRepository {
 
   async findForUpdate(id: number): Promise<Project | null> {
     const rows: ProjectRow[] = await this.tx.manager.query(
-      `SELECT id, name, description, client_id, service_id, thumbnail_url, download_link, photo_count, price_cents, is_paid, date
+      `SELECT id, name, description, client_id, service_id, thumbnail_url, download_link, photo_count, price_cents, deposit_cents, is_paid, date
          FROM projects WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
       [id],
     );
@@ -57,6 +58,7 @@ export class ProjectTypeormRepository extends ProjectRepository {
       downloadLink: r.download_link,
       photoCount: r.photo_count,
       price: Money.ofCents(Number(r.price_cents)),
+      deposit: r.deposit_cents === null ? null : Money.ofCents(Number(r.deposit_cents)),
       isPaid: r.is_paid,
       date: r.date,
       lines: lines.map((l) => ({
@@ -71,9 +73,22 @@ export class ProjectTypeormRepository extends ProjectRepository {
   async insert(project: Project): Promise<Project> {
     const p = project.snapshot;
     const rows: Array<{ id: number }> = await this.tx.manager.query(
-      `INSERT INTO projects (name, description, client_id, service_id, thumbnail_url, download_link, photo_count, price_cents, is_paid, date)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [p.name, p.description, p.clientId, p.serviceId, p.thumbnailUrl, p.downloadLink, p.photoCount, p.price.cents, p.isPaid, p.date],
+      `INSERT INTO projects (name, description, client_id, service_id, thumbnail_url, download_link, photo_count, price_cents, is_paid, date,
+                             deposit_cents)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [
+        p.name,
+        p.description,
+        p.clientId,
+        p.serviceId,
+        p.thumbnailUrl,
+        p.downloadLink,
+        p.photoCount,
+        p.price.cents,
+        p.isPaid,
+        p.date,
+        p.deposit?.cents ?? null,
+      ],
     );
     const stored = project.withId(rows[0].id);
     await this.writeLines(stored);
@@ -89,10 +104,22 @@ export class ProjectTypeormRepository extends ProjectRepository {
     const rows: unknown = await this.tx.manager.query(
       `WITH before AS (SELECT is_paid FROM projects WHERE id = $1)
        UPDATE projects SET name = $2, description = $3, client_id = $4, service_id = $5, thumbnail_url = $6, download_link = $7,
-              photo_count = $8, price_cents = $9, is_paid = $10, updated_at = now()
+              photo_count = $8, price_cents = $9, is_paid = $10, deposit_cents = $11, updated_at = now()
         WHERE id = $1
        RETURNING (SELECT is_paid FROM before) AS was_paid`,
-      [p.id, p.name, p.description, p.clientId, p.serviceId, p.thumbnailUrl, p.downloadLink, p.photoCount, p.price.cents, p.isPaid],
+      [
+        p.id,
+        p.name,
+        p.description,
+        p.clientId,
+        p.serviceId,
+        p.thumbnailUrl,
+        p.downloadLink,
+        p.photoCount,
+        p.price.cents,
+        p.isPaid,
+        p.deposit?.cents ?? null,
+      ],
     );
     await this.tx.manager.query(`DELETE FROM project_service_payments WHERE project_id = $1 AND paid_with_credits`, [p.id]);
     await this.tx.manager.query(`DELETE FROM project_services WHERE project_id = $1`, [p.id]);

@@ -22,7 +22,8 @@ export interface ProjectPaymentActionsProps {
 }
 
 /**
- * The unpaid actions of a project card: 'Pay with Card' and, when eligible services remain,
+ * The unpaid actions of a project card: 'Pay with Card' ('Pay Deposit $X.XX' / 'Pay Balance $Y.YY' on a
+ * project with a deposit, CONTRACT §11) and, when eligible services remain,
  * 'Use Credits (N)'; after a partial redemption the 'Credits Successfully Redeemed!' panel with
  * 'Credits Used' and 'Pay Remaining' (spec §4). Needs a <CardPaymentProvider> above it.
  */
@@ -35,7 +36,7 @@ export function ProjectPaymentActions({ project, balance, redeemedRemaining, red
           remaining={redeemedRemaining}
           opening={openingId === project.id}
           disabled={openingId !== null}
-          onPayRemaining={() => start(project)}
+          onPayRemaining={() => start(project, project.depositAmount != null ? 'balance' : undefined)}
         />
       </Suspense>
     );

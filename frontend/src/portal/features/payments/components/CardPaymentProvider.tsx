@@ -1,13 +1,16 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { CreditBundle, Project, PurchaseCreditsResponse } from '../../../../shared/api/schema';
+import type { CreditBundle, PaymentPart, Project, PurchaseCreditsResponse } from '../../../../shared/api/schema';
 import { useOpenBundlePayment, useOpenCardPayment, type PaymentSession } from '../hooks';
 
 // The dialog (card form, Stripe or the emulator's form) loads when a payment is first opened.
 const PaymentDialog = lazy(() => import('./PaymentDialog').then((m) => ({ default: m.PaymentDialog })));
 
 interface CardPaymentContextValue {
-  /** runs the opening sequence of spec §4 and opens the payment dialog when something is due */
-  start: (project: Project) => void;
+  /**
+   * runs the opening sequence of spec §4 and opens the payment dialog when something is due; `part`:
+   * the deposit or the balance (CONTRACT §11), else the server's choice
+   */
+  start: (project: Project, part?: PaymentPart) => void;
   /** the project whose payment is being prepared (balance and intent calls in flight) */
   openingId: number | null;
   /** creates the bundle's payment intent and opens the payment dialog for it (spec §4 "Credit purchase") */
@@ -58,9 +61,9 @@ export function CardPaymentProvider({ children, onPaid, onPurchased }: CardPayme
   };
 
   const start = useCallback(
-    (project: Project) => {
+    (project: Project, part?: PaymentPart) => {
       opener.current = focusedElement();
-      void open(project).then(show);
+      void open(project, part).then(show);
     },
     [open, show],
   );

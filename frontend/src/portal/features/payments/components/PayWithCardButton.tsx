@@ -2,9 +2,13 @@ import CreditCard from '@mui/icons-material/CreditCard';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { Project } from '../../../../shared/api/schema';
+import { cardButtonLabel, paymentPartOf } from '../parts';
 import { useCardPayment } from './CardPaymentProvider';
 
-/** 'Pay with Card' on an unpaid project card (CONTRACT §7); needs a <CardPaymentProvider> above it. */
+/**
+ * The card button of an unpaid project card: 'Pay with Card' (CONTRACT §7), or 'Pay Deposit $X.XX' then
+ * 'Pay Balance $Y.YY' on a project with a deposit (§11); needs a <CardPaymentProvider> above it.
+ */
 export function PayWithCardButton({ project }: { project: Project }) {
   const { start, openingId } = useCardPayment();
   const opening = openingId === project.id;
@@ -12,12 +16,12 @@ export function PayWithCardButton({ project }: { project: Project }) {
     <Button
       fullWidth
       variant="contained"
-      onClick={() => start(project)}
+      onClick={() => start(project, paymentPartOf(project))}
       disabled={openingId !== null}
       aria-busy={opening || undefined}
       startIcon={opening ? <CircularProgress size={16} color="inherit" aria-hidden /> : <CreditCard />}
     >
-      Pay with Card
+      {cardButtonLabel(project)}
     </Button>
   );
 }

@@ -33,6 +33,7 @@ const unpaid = project({ id: 2, name: '5 Maple Street', price: 95.5, unpaidAmoun
 const paidNow: Project = { ...unpaid, isPaid: true, unpaidAmount: 0, amountPaid: 95.5, downloadLink: 'https://files.example.com/maple' };
 const session: PaymentSession = {
   project: unpaid,
+  part: 'balance',
   clientSecret: 'pi_live1_secret_zzz',
   paymentIntentId: 'pi_live1',
   amount: 95.5,

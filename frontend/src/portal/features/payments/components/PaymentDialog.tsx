@@ -217,7 +217,12 @@ function PaymentDialogContent({ titleId, session, busy, setBusy, onClose, onPaid
             amount={amount}
           />
         ) : (
-          <AmountPanel label="Project" name={session.project.name} amountLabel="Amount due" amount={amount} />
+          <AmountPanel
+            label="Project"
+            name={session.project.name}
+            amountLabel={session.part === 'deposit' ? 'Deposit due' : 'Amount due'}
+            amount={amount}
+          />
         )}
         {outcome && <OutcomeAlert outcome={outcome} bundle={Boolean(session.bundle)} />}
         {outcome?.kind === 'unconfirmed' ? (

@@ -26,9 +26,11 @@ export interface PaymentSuccessDialogProps {
 export function PaymentSuccessDialog({ project, amount, open, onClose, onExited }: PaymentSuccessDialogProps) {
   const titleId = useId();
   const textId = useId();
-  const link = project?.downloadLink || null;
+  // a deposit (CONTRACT §11) leaves the project unpaid: nothing to download until the balance is paid
+  const owing = project !== null && !project.isPaid && project.unpaidAmount > 0;
+  const link = owing ? null : project?.downloadLink || null;
   // photos delivered in the portal (CONTRACT §10): 'Download Photos' opens the project's gallery
-  const gallery = !link && project && project.photoCount > 0 ? `/projects/${project.id}` : null;
+  const gallery = !owing && !link && project && project.photoCount > 0 ? `/projects/${project.id}` : null;
 
   return (
     <Dialog
@@ -66,9 +68,11 @@ export function PaymentSuccessDialog({ project, amount, open, onClose, onExited 
             {project?.name}
           </Box>{' '}
           has been received.{' '}
-          {link || gallery
-            ? 'Your photos are ready to download.'
-            : 'Your photos will be available to download as soon as the studio adds them.'}
+          {owing
+            ? `The balance of ${formatCurrency(project?.unpaidAmount)} is due before your photos can be downloaded.`
+            : link || gallery
+              ? 'Your photos are ready to download.'
+              : 'Your photos will be available to download as soon as the studio adds them.'}
         </Typography>
       </DialogContent>
       <DialogActions sx={{ flexDirection: 'column', gap: 1, px: { xs: 3, sm: 4 }, pb: 3.5, '& > :not(style) ~ :not(style)': { ml: 0 } }}>

@@ -39,6 +39,13 @@ export class SelectedServiceRequest {
   quantity: number;
 }
 
+/** The deposit's format messages; 0 and 'above the price' are the domain's (Project.setDeposit). */
+function depositMessage(value: unknown): string {
+  if (typeof value !== 'number' && typeof value !== 'string') return 'Deposit must be a number';
+  if (/^\s*-/.test(String(value))) return 'Deposit must be more than $0.00';
+  return 'Deposit must be an amount in dollars with at most 2 decimals';
+}
+
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
 export class ProjectRequest {
@@ -100,6 +107,17 @@ export class ProjectRequest {
   @Transform(({ value }) => (value === '' || value === null || value === undefined ? 0 : value))
   @IsAmount('Price')
   price: number | string = 0;
+
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'number', nullable: true }, { type: 'string' }],
+    example: 100,
+    description:
+      "The deposit in dollars (CONTRACT §11): above 0, at most the project's price, 2 decimals at most. null or '' removes it; left out, an edit keeps the project's",
+  })
+  @Transform(({ value }) => (value === '' ? null : value))
+  @IsOptional()
+  @IsAmount('Deposit', { message: ({ value }) => depositMessage(value) })
+  depositAmount?: number | string | null;
 
   @ApiPropertyOptional({ type: SelectedServiceRequest, isArray: true })
   @IsOptional()

@@ -31,6 +31,21 @@ export class ProjectResponse {
     description: 'What is still owed in money, dollars: price − services paid with credits − completed payments (0 once paid)',
   })
   unpaidAmount: number;
+  @ApiProperty({
+    example: 100,
+    nullable: true,
+    type: Number,
+    description: 'The deposit asked before the rest, dollars (CONTRACT §11); null when none',
+  })
+  depositAmount: number | null;
+  @ApiProperty({
+    example: 100,
+    nullable: true,
+    type: Number,
+    description:
+      "What 'Pay Deposit' pays now, dollars: the deposit (at most what is owed) while nothing is paid, by card or with credits; null when the project has no deposit or something is paid ('Pay Balance')",
+  })
+  depositDue: number | null;
   @ApiProperty({ example: 2, description: 'Σ creditCost × quantity over credit-eligible lines' }) creditCost: number;
   @ApiProperty({ example: 2, description: "Credits the eligible services not yet paid with credits would cost now ('Use Credits (N)')" })
   creditsDue: number;
