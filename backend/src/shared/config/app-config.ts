@@ -42,7 +42,7 @@ export class AppConfig {
   s3!: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string } | null;
   /** The largest photo file taken, in bytes (PHOTO_MAX_MB). */
   photoMaxBytes!: number;
-  /** Photos processed at once by this instance (PHOTO_WORKER_LANES; decision 0029: one on a 2-core server). */
+  /** Photos processed at once by this instance (PHOTO_WORKER_LANES; decision 0029: 2 in a worker process of its own, 1 inline). */
   photoWorkerLanes!: number;
   /**
    * PHOTO_WORKER: `process` (default): `npm start` makes the photos in a process of its own at a lower
@@ -139,7 +139,12 @@ const envSchema = z.object({
   WEBHOOK_RETRY_MS: intInRange('WEBHOOK_RETRY_MS', 50, 3_600_000, 30_000),
   MEDIA_DIR: optionalString,
   PHOTO_MAX_MB: intInRange('PHOTO_MAX_MB', 1, 2048, 50),
-  PHOTO_WORKER_LANES: intInRange('PHOTO_WORKER_LANES', 1, 16, 1),
+  // unset: 2 in a worker process of its own (below the web's priority), 1 inline
+  PHOTO_WORKER_LANES: optionalString
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 16), {
+      message: 'must be a whole number from 1 to 16',
+    })
+    .transform((v) => (v === undefined ? undefined : Number(v))),
   PHOTO_WORKER: z.enum(['process', 'inline'], { message: 'must be process or inline' }).optional().default('process'),
   PORTAL_PROCESS_ROLE: z.enum(['all', 'web', 'photo-worker'], { message: 'must be all, web or photo-worker' }).optional().default('all'),
   STUDIO_NAME: optionalString.refine((v) => v === undefined || v.length <= 100, { message: 'must be at most 100 characters' }),
@@ -203,9 +208,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       }
     : null;
   config.photoMaxBytes = e.PHOTO_MAX_MB * 1024 * 1024;
-  config.photoWorkerLanes = e.PHOTO_WORKER_LANES;
   config.photoWorker = e.PHOTO_WORKER;
   config.processRole = e.PORTAL_PROCESS_ROLE;
+  config.photoWorkerLanes = e.PHOTO_WORKER_LANES ?? (config.processRole === 'photo-worker' ? 2 : 1);
   config.studioName = e.STUDIO_NAME?.trim() || 'Studio Portal';
   // CONTRACT §8: the emulator takes test payments for free; a production start must ask for it
   if (e.NODE_ENV === 'production' && !config.stripeSecretKey && e.PAYMENT_EMULATOR !== 'true') {

@@ -21,7 +21,7 @@ const LEASE_MS = 5 * 60_000;
  * the photo row is the job (decision 0029). The original is copied from storage to a temporary file
  * (decoders seek), read, and the derivatives are stored beside it; a refused image is `failed` with its
  * reason at once, a storage failure is tried again with back-off. One photo at a time per lane, and one
- * lane unless PHOTO_WORKER_LANES says more: sharp uses a core while it works, and on a 2-core server the
+ * lane inline (two in a worker process of its own) unless PHOTO_WORKER_LANES says otherwise: sharp uses a core while it works, and on a 2-core server the
  * web server keeps the other (decisions 0028, 0029).
  */
 @Injectable()
