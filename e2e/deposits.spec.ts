@@ -49,6 +49,8 @@ test.describe('Deposits (issue 19, CONTRACT §11)', () => {
     playwright,
     baseURL,
   }) => {
+    // two signed-in browsers and two payments: more than the default minute on a busy machine
+    test.setTimeout(120_000);
     const api = await playwright.request.newContext({ baseURL });
     const { person, name } = await clientWithProject(api);
 
