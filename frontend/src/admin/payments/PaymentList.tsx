@@ -22,6 +22,10 @@ import { PaymentStatusChip } from './PaymentStatusChip';
 import { RevenueCard } from './RevenueCard';
 import type { Payment, PaymentsFilter } from './types';
 
+/** What a payment paid for: its project, or the credit bundle it bought (CONTRACT §11). */
+export const paidFor = (payment: Payment): string =>
+  payment.bundleId != null ? `Credit bundle: ${payment.bundleName ?? 'Unknown Bundle'}` : payment.projectName || 'Unknown Project';
+
 /** Server paging: 25 rows a page. */
 export const PAYMENTS_PER_PAGE = 25;
 const SEARCH_DELAY_MS = 300;
@@ -155,7 +159,7 @@ function PaymentListView() {
               label="Project"
               disableSort
               sx={{ fontWeight: 600, maxWidth: 240, wordBreak: 'break-word' }}
-              render={(payment) => payment.projectName || 'Unknown Project'}
+              render={paidFor}
             />
             <Column source="clientName" label="Client" disableSort render={(payment) => payment.clientName || 'Unknown Client'} />
             <Column

@@ -11,6 +11,8 @@ const payment = (over: Partial<Payment>): Payment => ({
   id: 1,
   projectId: 1,
   projectName: '12 Ocean Drive',
+  bundleId: null,
+  bundleName: null,
   clientId: client.id,
   clientName: client.username,
   amount: 300,

@@ -63,7 +63,7 @@ export function PaymentsPage() {
           >
             <Box sx={{ minWidth: 0 }}>
               <Typography fontWeight={600} sx={{ wordBreak: 'break-word' }}>
-                {p.projectName}
+                {p.bundleId != null ? `Credit bundle: ${p.bundleName ?? ''}` : p.projectName}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {formatDate(p.paymentDate)} · {p.method}

@@ -2067,10 +2067,20 @@ export interface components {
         PaymentResponse: {
             /** @example 12 */
             id: number;
-            /** @example 4 */
-            projectId: number;
+            /**
+             * @description null for a credit bundle purchase
+             * @example 4
+             */
+            projectId: number | null;
             /** @example Harbour Lane listing */
-            projectName: string;
+            projectName: string | null;
+            /**
+             * @description The credit bundle bought; null for a project payment
+             * @example null
+             */
+            bundleId: number | null;
+            /** @example null */
+            bundleName: string | null;
             /** @example 7 */
             clientId: number | null;
             /** @example Ann Lee */

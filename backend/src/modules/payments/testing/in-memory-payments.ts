@@ -155,5 +155,6 @@ export function cardPaymentsWithFakes() {
   const audit = new InMemoryAuditTrail();
   const receipts = new RecordingReceiptIssuer();
   const cards = new CardPayments(gateway, intents, payments, projects, immediateTx(), events, audit, receipts);
-  return { cards, gateway, intents, payments, projects, events, audit, receipts };
+  const ledger = new PaymentLedger(payments, audit, receipts);
+  return { cards, ledger, gateway, intents, payments, projects, events, audit, receipts };
 }

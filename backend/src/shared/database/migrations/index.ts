@@ -20,6 +20,7 @@ import { Photos1765454400000 } from './1765454400000-photos';
 import { PhotoFavorites1765540800000 } from './1765540800000-photo-favorites';
 import { PhotoUploadsIndex1765627200000 } from './1765627200000-photo-uploads-index';
 import { ReceiptNumbers1765713600000 } from './1765713600000-receipt-numbers';
+import { BundlePayments1765800000000 } from './1765800000000-bundle-payments';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   PhotoFavorites1765540800000,
   PhotoUploadsIndex1765627200000,
   ReceiptNumbers1765713600000,
+  BundlePayments1765800000000,
 ];

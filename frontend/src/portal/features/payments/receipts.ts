@@ -25,7 +25,8 @@ export function useMyPayments(enabled = true) {
 export function receiptsByProject(payments: Payment[] | undefined): ReadonlyMap<number, ReceiptPayment[]> {
   const map = new Map<number, ReceiptPayment[]>();
   for (const p of payments ?? []) {
-    if (!hasReceipt(p)) continue;
+    // A credit bundle's purchase belongs to no project (CONTRACT §11).
+    if (!hasReceipt(p) || p.projectId === null) continue;
     map.set(p.projectId, [...(map.get(p.projectId) ?? []), p]);
   }
   return map;

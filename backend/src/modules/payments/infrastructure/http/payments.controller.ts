@@ -65,7 +65,7 @@ export class PaymentsController {
       rows.map((p) => [
         p.id,
         p.paymentDate,
-        csvSafe(p.projectName),
+        csvSafe(p.projectName ?? `Credit bundle: ${p.bundleName}`),
         csvSafe(p.clientName),
         p.amount.toFixed(2),
         p.method,

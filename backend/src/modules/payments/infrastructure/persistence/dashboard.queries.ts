@@ -40,9 +40,10 @@ export class DashboardQueries {
     const activity: Array<{ type: ActivityItem['type']; title: string; description: string; at: Date; cents: string | null }> =
       await this.db.query(
         `(SELECT 'payment' AS type, 'Payment received' AS title,
-                 coalesce(pr.name, 'Unknown Project') || ' — ' || coalesce(u.username, 'Unknown Client') AS description,
+                 coalesce(pr.name, 'Credit bundle: ' || b.name, 'Unknown Project') || ' — ' || coalesce(u.username, 'Unknown Client') AS description,
                  pay.payment_date AS at, pay.amount_cents AS cents
             FROM payments pay LEFT JOIN projects pr ON pr.id = pay.project_id
+            LEFT JOIN credit_bundles b ON b.id = pay.bundle_id
             LEFT JOIN users u ON u.id = coalesce(pay.client_id, pr.client_id)
            ORDER BY pay.payment_date DESC LIMIT 5)
          UNION ALL

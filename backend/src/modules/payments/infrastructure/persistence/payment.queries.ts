@@ -17,8 +17,10 @@ const ORDER: Record<PaymentSort, string> = { paymentDate: 'pay.payment_date', am
 
 interface Row {
   id: number;
-  project_id: number;
+  project_id: number | null;
   project_name: string | null;
+  bundle_id: number | null;
+  bundle_name: string | null;
   client_id: number | null;
   client_name: string | null;
   amount_cents: string;
@@ -32,12 +34,20 @@ interface Row {
 
 const FROM = `FROM payments pay
   LEFT JOIN projects pr ON pr.id = pay.project_id
+  LEFT JOIN credit_bundles b ON b.id = pay.bundle_id
   LEFT JOIN users u ON u.id = coalesce(pay.client_id, pr.client_id)`;
+
+/** The columns of a payment as Payment History shows it (over FROM). */
+const COLUMNS = `pay.id, pay.project_id, pr.name AS project_name, pay.bundle_id, b.name AS bundle_name, u.id AS client_id,
+  u.username AS client_name, pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.status, pay.note, pay.receipt_number`;
 
 const toResponse = (r: Row): PaymentResponse => ({
   id: r.id,
   projectId: r.project_id,
-  projectName: r.project_name ?? 'Unknown Project',
+  // A bundle purchase pays for no project (CONTRACT §11).
+  projectName: r.project_id === null ? null : (r.project_name ?? 'Unknown Project'),
+  bundleId: r.bundle_id,
+  bundleName: r.bundle_id === null ? null : (r.bundle_name ?? 'Unknown Bundle'),
   clientId: r.client_id,
   clientName: r.client_name ?? 'Unknown Client',
   amount: Number(r.amount_cents) / 100,
@@ -71,12 +81,7 @@ export class PaymentQueries {
 
   /** One payment as Payment History shows it, read in the caller's transaction (its webhook event: not committed yet). */
   async one(id: number): Promise<PaymentResponse | null> {
-    const rows: Row[] = await this.tx.manager.query(
-      `SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id, u.username AS client_name, pay.amount_cents,
-              pay.payment_date, pay.stripe_payment_id, pay.status, pay.note, pay.receipt_number
-       ${FROM} WHERE pay.id = $1`,
-      [id],
-    );
+    const rows: Row[] = await this.tx.manager.query(`SELECT ${COLUMNS} ${FROM} WHERE pay.id = $1`, [id]);
     return rows[0] ? toResponse(rows[0]) : null;
   }
 
@@ -87,8 +92,7 @@ export class PaymentQueries {
   async ofClient(clientId: number): Promise<PaymentResponse[]> {
     const rows: Row[] = await sqlRead(
       this.db,
-      `SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id, u.username AS client_name, pay.amount_cents,
-              pay.payment_date, pay.stripe_payment_id, pay.status, pay.note, pay.receipt_number
+      `SELECT ${COLUMNS}
          ${FROM}
         WHERE pay.id = ANY(ARRAY(
               SELECT id FROM payments WHERE client_id = $1
@@ -122,6 +126,8 @@ export class PaymentQueries {
           UNION
           SELECT pay.id FROM payments pay JOIN projects pr ON pr.id = pay.project_id
            WHERE pay.client_id IS NULL AND pr.client_id = ANY(${clients})
+          UNION
+          SELECT pay.id FROM payments pay WHERE pay.bundle_id = ANY(ARRAY(SELECT b.id FROM credit_bundles b WHERE b.name ILIKE ${p}))
           UNION
           SELECT pay.id FROM payments pay WHERE ${paymentAmountText('pay')} ILIKE ${p})`);
       conds.push(`pay.id = ANY(ARRAY(SELECT id FROM matched))`);
@@ -179,9 +185,7 @@ export class PaymentQueries {
     }
     const rows: Row[] = await sqlRead(
       this.db,
-      `${ctes.length ? `WITH ${ctes.join(', ')} ` : ''}SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id,
-              u.username AS client_name, pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.status, pay.note,
-              pay.receipt_number, ${count} AS total
+      `${ctes.length ? `WITH ${ctes.join(', ')} ` : ''}SELECT ${COLUMNS}, ${count} AS total
          ${FROM}
         WHERE pay.id = ANY(ARRAY(${page}))
         ORDER BY ${order}`,

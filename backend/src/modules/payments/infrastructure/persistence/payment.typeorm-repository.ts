@@ -24,9 +24,9 @@ export class PaymentTypeormRepository extends PaymentRepository {
   /** A completed payment takes the next receipt number as it is inserted (a trigger; decision 0031). */
   async add(p: Payment): Promise<number> {
     const rows: Array<{ id: number }> = await this.tx.manager.query(
-      `INSERT INTO payments (project_id, client_id, amount_cents, stripe_payment_id, status, note)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [p.projectId, p.clientId, p.amount.cents, p.stripePaymentId, p.status, p.note],
+      `INSERT INTO payments (project_id, client_id, amount_cents, stripe_payment_id, status, note, bundle_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [p.projectId, p.clientId, p.amount.cents, p.stripePaymentId, p.status, p.note, p.bundleId],
     );
     await this.added(rows[0].id, p);
     return rows[0].id;
@@ -34,10 +34,10 @@ export class PaymentTypeormRepository extends PaymentRepository {
 
   async addOnce(p: Payment): Promise<number | null> {
     const rows: Array<{ id: number }> = await this.tx.manager.query(
-      `INSERT INTO payments (project_id, client_id, amount_cents, stripe_payment_id, status, note)
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO payments (project_id, client_id, amount_cents, stripe_payment_id, status, note, bundle_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (stripe_payment_id) DO NOTHING RETURNING id`,
-      [p.projectId, p.clientId, p.amount.cents, p.stripePaymentId, p.status, p.note],
+      [p.projectId, p.clientId, p.amount.cents, p.stripePaymentId, p.status, p.note, p.bundleId],
     );
     if (rows.length === 0) return null;
     await this.added(rows[0].id, p);

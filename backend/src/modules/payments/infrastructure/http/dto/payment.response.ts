@@ -2,8 +2,11 @@ import { ApiProperty } from '@nestjs/swagger';
 
 export class PaymentResponse {
   @ApiProperty({ example: 12 }) id: number;
-  @ApiProperty({ example: 4 }) projectId: number;
-  @ApiProperty({ example: 'Harbour Lane listing' }) projectName: string;
+  @ApiProperty({ example: 4, nullable: true, type: Number, description: 'null for a credit bundle purchase' }) projectId: number | null;
+  @ApiProperty({ example: 'Harbour Lane listing', nullable: true, type: String }) projectName: string | null;
+  @ApiProperty({ example: null, nullable: true, type: Number, description: 'The credit bundle bought; null for a project payment' })
+  bundleId: number | null;
+  @ApiProperty({ example: null, nullable: true, type: String }) bundleName: string | null;
   @ApiProperty({ example: 7, nullable: true, type: Number }) clientId: number | null;
   @ApiProperty({ example: 'Ann Lee' }) clientName: string;
   @ApiProperty({ example: 250, description: 'Dollars' }) amount: number;
