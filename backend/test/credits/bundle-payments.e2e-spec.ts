@@ -1,4 +1,4 @@
-import { BundlePayments1765800000000 } from '../../src/shared/database/migrations/1765800000000-bundle-payments';
+import { backfillBundlePayments } from '../../src/shared/database/migrations/1765800000000-bundle-payments';
 import { pdfText } from '../support/pdf-text';
 import { adminAgent, Agent, clientAgent, createTestApp, eventually, TestApp } from '../support/test-app';
 
@@ -14,7 +14,7 @@ describe('Credit-bundle purchases are payments (CONTRACT §11)', () => {
   let t: TestApp;
   let admin: Agent;
   let bundleId: number;
-  const tag = `bpay${process.pid}`;
+  const tag = `bndl${process.pid}`;
   const bundleName = `${tag} Ten`;
 
   beforeAll(async () => {
@@ -76,7 +76,7 @@ describe('Credit-bundle purchases are payments (CONTRACT §11)', () => {
       .get('/api/payments/export.csv')
       .query({ filter: JSON.stringify({ q: bundleName }) })
       .expect(200);
-    expect(csv.text).toContain(`Credit bundle: ${bundleName},${c.username},90.00,Stripe,completed`);
+    expect(csv.text).toContain(`Credit bundle: ${bundleName},${c.username},90.00,0.00,Stripe,completed`);
 
     // The buyer sees it among their payments and gets the receipt, by e-mail too.
     const mine = (await c.agent.get('/api/my/payments').expect(200)).body;
@@ -110,16 +110,12 @@ describe('Credit-bundle purchases are payments (CONTRACT §11)', () => {
       [c.id, bundleId, intentId],
     );
     const counted = async () => (await t.db.query(`SELECT count(*)::int AS n FROM payments WHERE bundle_id IS NOT NULL`))[0].n as number;
-    const runner = t.db.createQueryRunner();
-    try {
-      const migration = new BundlePayments1765800000000();
-      const purchases = (await t.db.query(`SELECT count(*)::int AS n FROM credit_transactions WHERE type = 'purchase'`))[0].n as number;
-      await migration.down(runner);
-      await migration.up(runner);
-      expect(await counted()).toBe(purchases);
-    } finally {
-      await runner.release();
-    }
+    const before = await counted();
+    // The migration's statement: the purchase becomes a payment; those that are payments already stay as they are.
+    await backfillBundlePayments(t.db);
+    expect(await counted()).toBe(before + 1);
+    await backfillBundlePayments(t.db);
+    expect(await counted()).toBe(before + 1);
     const [row] = await t.db.query(
       `SELECT project_id, bundle_id, client_id, amount_cents, status, payment_date, receipt_number FROM payments WHERE stripe_payment_id = $1`,
       [intentId],
@@ -134,5 +130,45 @@ describe('Credit-bundle purchases are payments (CONTRACT §11)', () => {
         [c.id],
       ),
     ).rejects.toThrow(/payments_pays_for_one/);
+  });
+
+  it('refunds a bundle purchase whole, taking its credits back, and refuses it while the client has spent them', async () => {
+    const c = await clientAgent(t, 'bundlerefund');
+    const intentId = await buy(c.agent);
+    const [{ id: paymentId }] = await t.db.query(`SELECT id FROM payments WHERE stripe_payment_id = $1`, [intentId]);
+    const balance = async () => (await admin.get(`/api/user-credits/${c.id}`).expect(200)).body.balance as number;
+    const refunds = async () =>
+      (await t.db.query(`SELECT count(*)::int AS n FROM payment_refunds WHERE payment_id = $1`, [paymentId]))[0].n;
+
+    const partial = await admin.post(`/api/payments/${paymentId}/refunds`).send({ amount: 45, reason: 'Half' }).expect(400);
+    expect(partial.body).toMatchObject({
+      code: 'PAYMENTS.PARTIAL_BUNDLE_REFUND',
+      message: 'A credit bundle purchase is refunded in full ($90.00), with its credits',
+    });
+    await admin.post('/api/credit-adjustments').send({ userId: c.id, amount: 3, type: 'remove' }).expect(201);
+    const spent = await admin.post(`/api/payments/${paymentId}/refunds`).send({ reason: 'Changed their mind' }).expect(400);
+    expect(spent.body).toMatchObject({
+      code: 'CREDITS.BALANCE_BELOW_REFUND',
+      message: 'The client has 7 credits left, fewer than the 10 credits this purchase gave: it cannot be refunded',
+    });
+    expect(await refunds()).toBe(0);
+    expect(await balance()).toBe(7);
+    expect(await t.db.query(`SELECT 1 FROM emulated_refunds WHERE payment_intent = $1`, [intentId])).toHaveLength(0);
+
+    await admin.post('/api/credit-adjustments').send({ userId: c.id, amount: 5, type: 'add' }).expect(201);
+    const ok = await admin.post(`/api/payments/${paymentId}/refunds`).send({ reason: 'Changed their mind' }).expect(201);
+    expect(ok.body).toMatchObject({ paymentId, amount: 90, status: 'succeeded' });
+    expect(await balance()).toBe(2);
+    const ledger = await t.db.query(`SELECT type, amount, bundle_id FROM credit_transactions WHERE user_id = $1 ORDER BY id DESC LIMIT 1`, [
+      c.id,
+    ]);
+    expect(ledger).toEqual([{ type: 'refund', amount: 10, bundle_id: bundleId }]);
+    const [sum] = await t.db.query(
+      `SELECT sum(CASE WHEN type IN ('purchase', 'adjustment-add') THEN amount ELSE -amount END)::int AS s FROM credit_transactions WHERE user_id = $1`,
+      [c.id],
+    );
+    expect(sum.s).toBe(2);
+    const row = (await c.agent.get('/api/my/payments').expect(200)).body.find((p: { id: number }) => p.id === paymentId);
+    expect(row).toMatchObject({ status: 'refunded', refundedAmount: 90 });
   });
 });

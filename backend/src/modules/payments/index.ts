@@ -4,3 +4,4 @@ export { PaymentLedger } from './application/payment-ledger';
 export { CardPayments } from './application/card-payments/card-payments';
 export { DEFAULT_MANUAL_NOTE } from './domain/payment';
 export { BundlePaymentSucceeded } from './domain/bundle-payment-succeeded.event';
+export { BundlePaymentRefunded } from './domain/bundle-payment-refunded.event';

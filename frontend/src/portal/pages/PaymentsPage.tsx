@@ -15,6 +15,9 @@ const STATUS: Record<Payment['status'], { label: string; color: string }> = {
   completed: { label: 'Completed', color: 'success.dark' },
   pending: { label: 'Pending', color: 'warning.dark' },
   failed: { label: 'Failed', color: 'error.main' },
+  // CONTRACT §11: the studio gave part or all of it back.
+  partially_refunded: { label: 'Partially refunded', color: 'info.dark' },
+  refunded: { label: 'Refunded', color: 'text.secondary' },
 };
 
 /**
@@ -71,6 +74,7 @@ export function PaymentsPage() {
                 <Box component="span" sx={{ color: STATUS[p.status].color, fontWeight: 600 }}>
                   {STATUS[p.status].label}
                 </Box>
+                {p.refundedAmount > 0 && p.status === 'partially_refunded' ? ` (${formatCurrency(p.refundedAmount)} refunded)` : ''}
               </Typography>
             </Box>
             <Typography fontWeight={700} sx={{ whiteSpace: 'nowrap', textAlign: 'right' }}>

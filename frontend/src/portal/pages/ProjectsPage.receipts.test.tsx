@@ -19,6 +19,7 @@ const payment = (over: Partial<Payment>): Payment => ({
   clientId: client.id,
   clientName: client.username,
   amount: 300,
+  refundedAmount: 0,
   paymentDate: '2025-03-09T12:00:00.000Z',
   stripePaymentId: 'pi_1',
   status: 'completed',

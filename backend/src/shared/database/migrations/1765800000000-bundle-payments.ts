@@ -8,6 +8,18 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * recorded (none is: the purchase handler only credits a recorded intent) has no known amount and is
  * left as a ledger entry alone.
  */
+/** The purchases of the ledger that are not payments yet become payments; running it again adds nothing. */
+export async function backfillBundlePayments(q: { query(sql: string): Promise<unknown> }): Promise<void> {
+  await q.query(
+    `INSERT INTO payments (project_id, bundle_id, client_id, amount_cents, stripe_payment_id, status, payment_date, created_at)
+     SELECT NULL, ct.bundle_id, ct.user_id, i.amount_cents, ct.stripe_payment_id, 'completed', ct.transaction_date, ct.transaction_date
+       FROM credit_transactions ct JOIN card_payment_intents i ON i.id = ct.stripe_payment_id
+      WHERE ct.type = 'purchase' AND ct.bundle_id IS NOT NULL
+      ORDER BY ct.transaction_date, ct.id
+     ON CONFLICT (stripe_payment_id) DO NOTHING`,
+  );
+}
+
 export class BundlePayments1765800000000 implements MigrationInterface {
   name = 'BundlePayments1765800000000';
 
@@ -16,14 +28,7 @@ export class BundlePayments1765800000000 implements MigrationInterface {
     await q.query(`ALTER TABLE payments ADD COLUMN bundle_id INTEGER REFERENCES credit_bundles (id)`);
     await q.query(`ALTER TABLE payments ADD CONSTRAINT payments_pays_for_one CHECK ((project_id IS NULL) <> (bundle_id IS NULL))`);
     await q.query(`CREATE INDEX payments_bundle_idx ON payments (bundle_id) WHERE bundle_id IS NOT NULL`);
-    await q.query(
-      `INSERT INTO payments (project_id, bundle_id, client_id, amount_cents, stripe_payment_id, status, payment_date, created_at)
-       SELECT NULL, ct.bundle_id, ct.user_id, i.amount_cents, ct.stripe_payment_id, 'completed', ct.transaction_date, ct.transaction_date
-         FROM credit_transactions ct JOIN card_payment_intents i ON i.id = ct.stripe_payment_id
-        WHERE ct.type = 'purchase' AND ct.bundle_id IS NOT NULL
-        ORDER BY ct.transaction_date, ct.id
-       ON CONFLICT (stripe_payment_id) DO NOTHING`,
-    );
+    await backfillBundlePayments(q);
   }
 
   async down(q: QueryRunner): Promise<void> {

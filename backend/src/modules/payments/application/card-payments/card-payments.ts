@@ -65,8 +65,12 @@ export class CardPayments {
     if (amount.isZero()) throw nothingDue();
     const paidCents = amount.cents;
     // One intent per project, user, amount and state of payments: a retried request gets the same intent back.
+    // Refunds are part of that state: the same amount owed again after a refund is a new payment.
+    const refunded = project.refundedCents ? `:refunded:${project.refundedCents}` : '';
     const idempotencyKey = createHash('sha256')
-      .update(`project:${project.id}:user:${user.id}:amount:${paidCents}:price:${project.priceCents}:credits:${project.creditCoveredCents}`)
+      .update(
+        `project:${project.id}:user:${user.id}:amount:${paidCents}:price:${project.priceCents}:credits:${project.creditCoveredCents}${refunded}`,
+      )
       .digest('hex');
     const intent = await this.gateway.createIntent({
       amountCents: amount.cents,

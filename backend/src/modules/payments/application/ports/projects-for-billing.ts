@@ -7,6 +7,8 @@ export interface BillableProject {
   priceCents: number;
   /** The money value of its services paid with credits. */
   creditCoveredCents: number;
+  /** What was refunded of its payments (a new card payment after a refund is a new intent). */
+  refundedCents?: number;
   isPaid: boolean;
 }
 
@@ -16,4 +18,6 @@ export abstract class ProjectsForBilling {
   /** The project with its row locked until the open transaction ends. */
   abstract findForUpdate(projectId: number): Promise<BillableProject | null>;
   abstract markPaid(projectId: number): Promise<void>;
+  /** A paid project owes money again (a refund): it becomes unpaid. */
+  abstract markUnpaid(projectId: number): Promise<void>;
 }

@@ -9,6 +9,7 @@ import { timeZone } from '../../../../shared/http/time-zone';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { Payment } from '../../domain/payment';
 import { ReceiptNumber } from '../../domain/receipt-number';
+import { SHOWN_PAYMENT_STATUSES, shownStatus, type ShownPaymentStatus } from '../../domain/refund';
 import type { PaymentResponse } from '../http/dto/payment.response';
 
 export const PAYMENT_SORTS = ['paymentDate', 'amount', 'id'] as const;
@@ -29,6 +30,7 @@ interface Row {
   status: 'pending' | 'completed' | 'failed';
   note: string | null;
   receipt_number: number | null;
+  refunded_cents: string;
   total?: string;
 }
 
@@ -39,7 +41,7 @@ const FROM = `FROM payments pay
 
 /** The columns of a payment as Payment History shows it (over FROM). */
 const COLUMNS = `pay.id, pay.project_id, pr.name AS project_name, pay.bundle_id, b.name AS bundle_name, u.id AS client_id,
-  u.username AS client_name, pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.status, pay.note, pay.receipt_number`;
+  u.username AS client_name, pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.status, pay.note, pay.receipt_number, pay.refunded_cents`;
 
 const toResponse = (r: Row): PaymentResponse => ({
   id: r.id,
@@ -53,7 +55,8 @@ const toResponse = (r: Row): PaymentResponse => ({
   amount: Number(r.amount_cents) / 100,
   paymentDate: r.payment_date.toISOString(),
   stripePaymentId: r.stripe_payment_id,
-  status: r.status,
+  status: shownStatus(r.status, Number(r.amount_cents), Number(r.refunded_cents)),
+  refundedAmount: Number(r.refunded_cents) / 100,
   note: r.note,
   method: Payment.methodOf(r.stripe_payment_id),
   receiptNumber: r.receipt_number === null ? null : ReceiptNumber.of(Number(r.receipt_number)).text,
@@ -146,11 +149,24 @@ export class PaymentQueries {
     }
     const status = textFilter(filter, 'status');
     if (status) {
-      if (!['pending', 'completed', 'failed'].includes(status)) {
-        throw new DomainError('validation', 'LIST.BAD_PARAMETER', 'filter status must be pending, completed or failed');
+      if (!SHOWN_PAYMENT_STATUSES.includes(status as ShownPaymentStatus)) {
+        throw new DomainError(
+          'validation',
+          'LIST.BAD_PARAMETER',
+          'filter status must be pending, completed, partially_refunded, refunded or failed',
+        );
       }
-      params.push(status);
-      conds.push(`pay.status = $${params.length}`);
+      // The status as the list shows it: a completed payment with refunds is partially refunded or refunded.
+      const shown: Record<string, string> = {
+        completed: `pay.status = 'completed' AND pay.refunded_cents = 0`,
+        partially_refunded: `pay.status = 'completed' AND pay.refunded_cents > 0 AND pay.refunded_cents < pay.amount_cents`,
+        refunded: `pay.status = 'completed' AND pay.refunded_cents > 0 AND pay.refunded_cents >= pay.amount_cents`,
+      };
+      if (shown[status]) conds.push(shown[status]);
+      else {
+        params.push(status);
+        conds.push(`pay.status = $${params.length}`);
+      }
     }
     return { ctes, conds, params, searched: Boolean(text) };
   }
@@ -197,10 +213,17 @@ export class PaymentQueries {
 
   async summary(filter: Record<string, unknown>): Promise<{ total: number; count: number }> {
     const f = this.filter(filter);
+    const where = ['true', ...f.conds].join(' AND ');
+    // Net of refunds (CONTRACT §11): the payments' amounts less their refunds, read from payment_refunds
+    // (small) so that the payments themselves are still summed from the amount index alone.
+    const refunded = f.conds.length
+      ? `(SELECT coalesce(sum(r.amount_cents), 0) FROM payment_refunds r JOIN payments pay ON pay.id = r.payment_id
+           WHERE r.status <> 'failed' AND ${where})`
+      : `(SELECT coalesce(sum(r.amount_cents), 0) FROM payment_refunds r WHERE r.status <> 'failed')`;
     const rows: Array<{ cents: string; n: string }> = await sqlRead(
       this.db,
-      `${f.ctes.length ? `WITH ${f.ctes.join(', ')} ` : ''}SELECT coalesce(sum(pay.amount_cents), 0) AS cents, count(*) AS n
-         FROM payments pay WHERE ${['true', ...f.conds].join(' AND ')}`,
+      `${f.ctes.length ? `WITH ${f.ctes.join(', ')} ` : ''}SELECT coalesce(sum(pay.amount_cents), 0) - ${refunded} AS cents, count(*) AS n
+         FROM payments pay WHERE ${where}`,
       f.params,
     );
     return { total: Number(rows[0].cents) / 100, count: Number(rows[0].n) };

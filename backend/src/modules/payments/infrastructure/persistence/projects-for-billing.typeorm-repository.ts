@@ -17,12 +17,20 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
   }
 
   private async one(projectId: number, lock: boolean): Promise<BillableProject | null> {
-    const rows: Array<{ id: number; name: string; client_id: number; price_cents: string; is_paid: boolean; covered: string }> =
-      await this.tx.manager.query(
-        `SELECT p.id, p.name, p.client_id, p.price_cents, p.is_paid, ${creditCoveredCents('p')} AS covered
+    const rows: Array<{
+      id: number;
+      name: string;
+      client_id: number;
+      price_cents: string;
+      is_paid: boolean;
+      covered: string;
+      refunded: string;
+    }> = await this.tx.manager.query(
+      `SELECT p.id, p.name, p.client_id, p.price_cents, p.is_paid, ${creditCoveredCents('p')} AS covered,
+              (SELECT coalesce(sum(pay.refunded_cents), 0) FROM payments pay WHERE pay.project_id = p.id) AS refunded
          FROM projects p WHERE p.id = $1 AND p.deleted_at IS NULL${lock ? ' FOR UPDATE OF p' : ''}`,
-        [projectId],
-      );
+      [projectId],
+    );
     const r = rows[0];
     return r
       ? {
@@ -31,6 +39,7 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
           clientId: r.client_id,
           priceCents: Number(r.price_cents),
           creditCoveredCents: Number(r.covered),
+          refundedCents: Number(r.refunded),
           isPaid: r.is_paid,
         }
       : null;
@@ -52,5 +61,10 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
     const changed = returnedRows(result).length > 0;
     // The integrators' project.paid (CONTRACT §9), in the transaction of the payment that paid it.
     if (changed) await this.webhooks.emit('project.paid', () => this.snapshots.project(projectId));
+  }
+
+  async markUnpaid(projectId: number): Promise<void> {
+    // No event of its own: the refund that caused it is the integrators' payment.refunded.
+    await this.tx.manager.query(`UPDATE projects SET is_paid = false, updated_at = now() WHERE id = $1 AND is_paid`, [projectId]);
   }
 }

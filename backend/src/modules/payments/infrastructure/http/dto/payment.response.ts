@@ -12,7 +12,12 @@ export class PaymentResponse {
   @ApiProperty({ example: 250, description: 'Dollars' }) amount: number;
   @ApiProperty({ example: '2026-11-21T15:04:00.000Z', format: 'date-time' }) paymentDate: string;
   @ApiProperty({ example: null, nullable: true, type: String }) stripePaymentId: string | null;
-  @ApiProperty({ enum: ['pending', 'completed', 'failed'] }) status: 'pending' | 'completed' | 'failed';
+  @ApiProperty({
+    enum: ['pending', 'completed', 'partially_refunded', 'refunded', 'failed'],
+    description: 'A completed payment with refunds is partially_refunded, or refunded once refunded in full',
+  })
+  status: 'pending' | 'completed' | 'partially_refunded' | 'refunded' | 'failed';
+  @ApiProperty({ example: 0, description: 'Dollars refunded so far (refunds that did not fail)' }) refundedAmount: number;
   @ApiProperty({ example: 'Marked as paid by admin', nullable: true, type: String }) note: string | null;
   @ApiProperty({ enum: ['Stripe', 'Manual'] }) method: 'Stripe' | 'Manual';
   @ApiProperty({
@@ -25,7 +30,7 @@ export class PaymentResponse {
 }
 
 export class PaymentSummaryResponse {
-  @ApiProperty({ example: 1250.5, description: 'Dollars' }) total: number;
+  @ApiProperty({ example: 1250.5, description: 'Dollars, net of refunds' }) total: number;
   @ApiProperty({ example: 9 }) count: number;
 }
 
