@@ -109,6 +109,54 @@ describe('Card payments through the Stripe adapter (the real SDK against a local
       .expect(200);
     expect((await owner.agent.get(`/api/projects/${id}`).expect(200)).body.isPaid).toBe(true);
   });
+
+  it('refunds through Stripe Refunds, and records a charge.refunded for that refund only once', async () => {
+    const id = await project('80');
+    const { body } = await owner.agent.post('/api/create-payment-intent').send({ projectId: id }).expect(200);
+    fake.setStatus(body.paymentIntentId, 'succeeded');
+    await owner.agent.post('/api/confirm-payment').send({ projectId: id, paymentIntentId: body.paymentIntentId }).expect(200);
+    const [{ id: paymentId }] = await t.db.query(`SELECT id FROM payments WHERE stripe_payment_id = $1`, [body.paymentIntentId]);
+
+    const res = await admin.post(`/api/payments/${paymentId}/refunds`).send({ amount: 30, reason: 'Late delivery' }).expect(201);
+    const refund = fake.refunds.find((r) => r.id === res.body.providerRefundId)!;
+    expect(refund).toMatchObject({ payment_intent: body.paymentIntentId, amount: 3000, metadata: { paymentId: String(paymentId) } });
+    const call = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/refunds')!;
+    expect(call.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
+
+    const hook = async () => {
+      const payload = JSON.stringify({
+        id: `evt_${Math.random()}`,
+        object: 'event',
+        type: 'charge.refunded',
+        data: { object: { id: 'ch_1', object: 'charge', payment_intent: body.paymentIntentId, amount_refunded: 3000 } },
+      });
+      const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      return (
+        await t
+          .http()
+          .post('/api/stripe/webhook')
+          .set('Content-Type', 'application/json')
+          .set('Stripe-Signature', signature)
+          .send(payload)
+          .expect(200)
+      ).body.outcome as string;
+    };
+    expect(await hook()).toBe('already recorded');
+    const refunds = await t.db.query(`SELECT amount_cents, provider_refund_id FROM payment_refunds WHERE payment_id = $1`, [paymentId]);
+    expect(refunds).toEqual([{ amount_cents: '3000', provider_refund_id: refund.id }]);
+    expect((await owner.agent.get(`/api/projects/${id}`).expect(200)).body.isPaid).toBe(false);
+
+    // Stripe refusing (more than is left at Stripe, e.g. refunded in its dashboard meanwhile): a 400 with Stripe's reason, nothing recorded.
+    fake.refunds.push({ ...refund, id: 're_dashboard', amount: 5000 });
+    const refused = await admin.post(`/api/payments/${paymentId}/refunds`).send({ amount: 10, reason: 'More' }).expect(400);
+    expect(refused.body).toMatchObject({
+      code: 'PAYMENTS.REFUND_FAILED',
+      message: 'The card provider could not refund this payment: Charge has already been refunded.',
+    });
+    // ... and the dashboard's refund arrives by its webhook.
+    expect(await hook()).toBe('recorded');
+    expect((await t.db.query(`SELECT refunded_cents FROM payments WHERE id = $1`, [paymentId]))[0].refunded_cents).toBe('8000');
+  });
 });
 
 describe('Card payments when Stripe cannot be reached', () => {

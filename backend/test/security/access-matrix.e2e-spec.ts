@@ -210,6 +210,14 @@ const ROWS: Row[] = [
   { op: 'GET /api/payments/export.csv', ...ADMIN_ONLY(200) },
   { op: 'GET /api/payments/{id}/receipt.pdf', ...OWNED(200), url: (f) => `/api/payments/${f.receiptPayment}/receipt.pdf` },
   { op: 'GET /api/my/payments', ...SIGNED_IN(200) },
+  { op: 'GET /api/payments/{id}/refunds', ...ADMIN_ONLY(200), url: (f) => `/api/payments/${f.receiptPayment}/refunds` },
+  // CONTRACT §11: refunds are the studio's; $1 of the studio's manual payment of A's project.
+  {
+    op: 'POST /api/payments/{id}/refunds',
+    ...ADMIN_ONLY(201),
+    url: (f) => `/api/payments/${f.receiptPayment}/refunds`,
+    body: () => ({ amount: 1, reason: 'Matrix' }),
+  },
   // The activity log is read-only: no route changes or deletes an event (CONTRACT §8).
   { op: 'GET /api/audit-events', ...ADMIN_ONLY(200) },
   { op: 'GET /api/audit-events/export.csv', ...ADMIN_ONLY(200) },
@@ -325,6 +333,7 @@ const SNAPSHOT_TABLES: Record<string, string> = {
   project_services: 'SELECT * FROM project_services',
   project_service_payments: 'SELECT * FROM project_service_payments',
   payments: 'SELECT * FROM payments',
+  payment_refunds: 'SELECT * FROM payment_refunds',
   card_payment_intents: 'SELECT * FROM card_payment_intents',
   emulated_payment_intents: 'SELECT * FROM emulated_payment_intents',
   credit_bundles: 'SELECT * FROM credit_bundles',

@@ -58,6 +58,8 @@ interface Fixtures {
   bundles: { sale: number; edit: number };
   intent: string;
   outboxId: number;
+  /** A completed manual payment of $1,000 (refunds meet a real payment). */
+  payment: number;
 }
 
 interface Plan {
@@ -134,6 +136,8 @@ const PLANS: Record<string, Plan> = {
   'DELETE /api/services/{id}': { actor: 'admin' },
   'GET /api/payments': { actor: 'admin' },
   'GET /api/payments/{id}/receipt.pdf': { actor: 'admin', runs: 30 },
+  'POST /api/payments/{id}/refunds': { actor: 'admin', real: (f) => ({ id: String(f.payment) }) },
+  'GET /api/payments/{id}/refunds': { actor: 'admin', real: (f) => ({ id: String(f.payment) }) },
   'GET /api/payments/summary': { actor: 'admin' },
   'GET /api/payments/export.csv': { actor: 'admin' },
   'GET /api/audit-events': { actor: 'admin' },
@@ -269,8 +273,11 @@ describe('Bad input (issue 7 §2): fuzzed requests from openapi.yaml never break
     const intent = (
       (await api(owner, 'post', '/api/create-payment-intent', { projectId: projects.owned }, 200)).body as { paymentIntentId: string }
     ).paymentIntentId;
+    const paid = await id('/api/projects', { name: `${tag} Paid`, clientId: owner.id, price: 1000, selectedServices: [] });
+    await api(admin, 'patch', `/api/projects/${paid}/mark-paid`, {}, 200);
+    const payment = Number((await t.db.query(`SELECT id FROM payments WHERE project_id = $1`, [paid]))[0].id);
     const outboxId = Number((await t.db.query(`SELECT max(id) AS id FROM email_outbox`))[0].id);
-    f = { admin, owner, account, victim, services, projects, bundles, intent, outboxId };
+    f = { admin, owner, account, victim, services, projects, bundles, intent, outboxId, payment };
   });
 
   afterAll(async () => {

@@ -16,6 +16,7 @@ const TABLES: Record<string, string[]> = {
   project_service_payments: [],
   services: [],
   payments: [],
+  payment_refunds: [],
   card_payment_intents: [],
   emulated_payment_intents: [],
   user_credits: [],

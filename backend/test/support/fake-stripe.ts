@@ -15,12 +15,25 @@ interface FakeIntent {
   livemode: false;
 }
 
+interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: string;
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 /**
- * A local HTTP server that answers the two PaymentIntents calls the Stripe adapter makes, in Stripe's
+ * A local HTTP server that answers the PaymentIntents and Refunds calls the Stripe adapter makes, in Stripe's
  * wire format (form-encoded requests, JSON answers, idempotency keys), so the real SDK code path runs.
  */
 export class FakeStripe {
   readonly intents = new Map<string, FakeIntent>();
+  readonly refunds: FakeRefund[] = [];
   readonly requests: Array<{ method: string; path: string; idempotencyKey?: string; auth?: string; form?: URLSearchParams }> = [];
   private byKey = new Map<string, string>();
   private server!: Server;
@@ -85,6 +98,49 @@ export class FakeStripe {
       this.intents.set(id, intent);
       if (idempotencyKey) this.byKey.set(idempotencyKey, id);
       return [200, intent];
+    }
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      if (idempotencyKey && this.byKey.has(idempotencyKey)) return [200, this.refunds.find((r) => r.id === this.byKey.get(idempotencyKey))];
+      const intent = this.intents.get(form.get('payment_intent') ?? '');
+      if (!intent || intent.status !== 'succeeded')
+        return [
+          400,
+          { error: { type: 'invalid_request_error', message: 'This PaymentIntent does not have a successful charge to refund.' } },
+        ];
+      const amount = Number(form.get('amount') ?? intent.amount);
+      const refunded = this.refunds
+        .filter((r) => r.payment_intent === intent.id && r.status !== 'failed')
+        .reduce((a, r) => a + r.amount, 0);
+      if (refunded + amount > intent.amount) {
+        return [
+          400,
+          { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } },
+        ];
+      }
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of form) {
+        const mm = /^metadata\[(.+)\]$/.exec(k);
+        if (mm) metadata[mm[1]] = v;
+      }
+      const refund: FakeRefund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        failure_reason: null,
+        metadata,
+        created: Math.floor(Date.now() / 1000),
+      };
+      this.refunds.push(refund);
+      if (idempotencyKey) this.byKey.set(idempotencyKey, refund.id);
+      return [200, refund];
+    }
+    if (req.method === 'GET' && path === '/v1/refunds') {
+      const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+      const data = this.refunds.filter((r) => r.payment_intent === query.get('payment_intent')).reverse();
+      return [200, { object: 'list', data, has_more: false, url: '/v1/refunds' }];
     }
     const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && m) {

@@ -144,7 +144,8 @@ describe('Card provider unreachable (system test, separate process)', () => {
     ).toBe(0);
     expect((await client.post('/api/create-payment-intent', { projectId: otherProject })).status).toBe(200);
     expect(await recorded()).toEqual({
-      payments: before.payments + 1,
+      // the project's card payment and the bundle's purchase (a payment too, CONTRACT §11), once each
+      payments: before.payments + 2,
       intents: before.intents + 1,
       creditTransactions: before.creditTransactions + 1,
       paidProjects: before.paidProjects + 1,

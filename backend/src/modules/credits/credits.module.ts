@@ -5,6 +5,7 @@ import { ProjectsModule } from '../projects';
 import { ServicesModule } from '../services';
 import { PurchaseCreditsHandler } from './application/purchase-credits/purchase-credits.handler';
 import { RedeemCreditsHandler } from './application/redeem-credits/redeem-credits.handler';
+import { ReturnBundleCreditsHandler } from './application/return-bundle-credits/return-bundle-credits.handler';
 import { AdjustCreditsHandler } from './application/adjust-credits/adjust-credits.handler';
 import { BundleCatalogue } from './application/bundles/bundle-catalogue';
 import { BundleRepository } from './application/ports/bundle.repository';
@@ -23,6 +24,7 @@ import { CreditQueries } from './infrastructure/persistence/credit.queries';
     AdjustCreditsHandler,
     RedeemCreditsHandler,
     PurchaseCreditsHandler,
+    ReturnBundleCreditsHandler,
     CreditQueries,
     { provide: BundleRepository, useClass: BundleTypeormRepository },
     { provide: CreditAccountRepository, useClass: CreditAccountTypeormRepository },

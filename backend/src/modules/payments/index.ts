@@ -5,3 +5,4 @@ export { CardPayments } from './application/card-payments/card-payments';
 export { DEFAULT_MANUAL_NOTE } from './domain/payment';
 export { BundlePaymentSucceeded } from './domain/bundle-payment-succeeded.event';
 export { PAYMENT_PARTS, type PaymentPart } from './domain/deposit';
+export { BundlePaymentRefunded } from './domain/bundle-payment-refunded.event';

@@ -13,6 +13,10 @@ import { ReceiptIssuer } from './application/ports/receipt-issuer';
 import { ReceiptRenderer } from './application/ports/receipt-renderer';
 import { ReceiptRepository } from './application/ports/receipt.repository';
 import { Receipts } from './application/receipts/receipts';
+import { RefundRepository } from './application/ports/refund.repository';
+import { Refunds } from './application/refunds/refunds';
+import { RefundsController } from './infrastructure/http/refunds.controller';
+import { RefundTypeormRepository } from './infrastructure/persistence/refund.typeorm-repository';
 import { PdfkitReceiptRenderer } from './infrastructure/pdf/pdfkit-receipt-renderer';
 import { ReceiptsController } from './infrastructure/http/receipts.controller';
 import { ReceiptTypeormRepository } from './infrastructure/persistence/receipt.typeorm-repository';
@@ -29,9 +33,11 @@ import { ProjectsForBillingTypeormRepository } from './infrastructure/persistenc
 
 @Module({
   imports: [DomainEventsModule, EmailModule],
-  controllers: [PaymentsController, StripeWebhookController, ReceiptsController],
+  controllers: [PaymentsController, StripeWebhookController, ReceiptsController, RefundsController],
   providers: [
     PaymentLedger,
+    Refunds,
+    { provide: RefundRepository, useClass: RefundTypeormRepository },
     Receipts,
     { provide: ReceiptIssuer, useExisting: Receipts },
     { provide: ReceiptRepository, useClass: ReceiptTypeormRepository },

@@ -6,6 +6,8 @@ export const TRANSACTION_LABELS: Record<string, string> = {
   redemption: 'Redemption',
   'adjustment-add': 'Admin Added',
   'adjustment-remove': 'Admin Removed',
+  // CONTRACT §11: a refunded bundle purchase takes its credits back.
+  refund: 'Refunded',
 };
 
 export const transactionLabel = (type: string) => TRANSACTION_LABELS[type] ?? type;

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeDataProvider, renderInAdmin } from '../projects/test-helpers';
 import { fakeApi } from '../shared/testing';
 import { paymentsMethods } from './dataProvider';
+import { refundsMethods } from './refundsApi';
 import { PaymentList } from './PaymentList';
 import type { Payment } from './types';
 
@@ -12,9 +13,12 @@ const payments: Payment[] = [
     id: 3,
     projectId: 1,
     projectName: 'Smith wedding',
+    bundleId: null,
+    bundleName: null,
     clientId: 7,
     clientName: 'Jane Client',
     amount: 150,
+    refundedAmount: 0,
     paymentDate: '2025-03-09T12:00:00.000Z',
     stripePaymentId: 'pi_123',
     status: 'completed',
@@ -26,9 +30,12 @@ const payments: Payment[] = [
     id: 2,
     projectId: 99,
     projectName: 'Unknown Project',
+    bundleId: null,
+    bundleName: null,
     clientId: null,
     clientName: 'Unknown Client',
     amount: 80.5,
+    refundedAmount: 0,
     paymentDate: '2025-03-01T12:00:00.000Z',
     stripePaymentId: null,
     status: 'pending',
@@ -40,9 +47,12 @@ const payments: Payment[] = [
     id: 1,
     projectId: 1,
     projectName: 'Smith wedding',
+    bundleId: null,
+    bundleName: null,
     clientId: 7,
     clientName: 'Jane Client',
     amount: 10,
+    refundedAmount: 0,
     paymentDate: '2025-02-01T12:00:00.000Z',
     stripePaymentId: 'pi_1',
     status: 'failed',
@@ -84,7 +94,7 @@ describe('Payment History page', { timeout: 30_000 }, () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['ID', 'Date', 'Project', 'Client', 'Amount', 'Payment Method', 'Status', 'Receipt']);
+    expect(headers).toEqual(['ID', 'Date', 'Project', 'Client', 'Amount', 'Payment Method', 'Status', 'Receipt', 'Refunds']);
     const rows = await within(table).findAllByRole('row');
     const first = rows[1]!;
     expect(within(first).getByText('Mar 9, 2025')).toBeInTheDocument();
@@ -143,5 +153,34 @@ describe('Payment History page', { timeout: 30_000 }, () => {
   it("shows 'No payments found' when there are none", async () => {
     setup([]);
     expect(await screen.findByText('No payments found', {}, { timeout: 20_000 })).toBeInTheDocument();
+  });
+
+  it("offers 'Refund' on completed rows only, opening the refund dialog; shows refunds and bundles", async () => {
+    const refunded: Payment = {
+      ...payments[0]!,
+      id: 4,
+      projectId: null,
+      projectName: null,
+      bundleId: 2,
+      bundleName: 'Starter pack',
+      amount: 90,
+      refundedAmount: 90,
+      status: 'refunded',
+      receiptNumber: 'R-000043',
+    };
+    const { user } = setup([refunded, ...payments]);
+    fakeApi(refundsMethods, { listRefunds: async () => ({ data: [] }) });
+    const table = await screen.findByRole('table', { name: 'Payments' }, { timeout: 20_000 });
+    const rows = await within(table).findAllByRole('row');
+    expect(within(rows[1]!).getByText('Credit bundle: Starter pack')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('$90.00 refunded')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Refunded').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'default');
+    expect(within(rows[1]!).getByRole('button', { name: 'Refunds of payment #4' })).toBeInTheDocument();
+    expect(within(rows[3]!).queryByRole('button', { name: /Refund/ })).toBeNull();
+    expect(within(rows[4]!).queryByRole('button', { name: /Refund/ })).toBeNull();
+
+    await user.click(within(rows[2]!).getByRole('button', { name: 'Refund payment #3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund Payment' }, { timeout: 10_000 });
+    expect(within(dialog).getByRole('textbox', { name: 'Amount' })).toHaveValue('150.00');
   });
 });

@@ -11,7 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { DataTable, ListBase, Pagination, Title, useListContext, useNotify } from 'react-admin';
 import { formatCurrency, formatDate } from '../../shared/ui/formatters';
 import { PageHeader } from '../../shared/ui/PageHeader';
@@ -19,8 +19,14 @@ import { usePaymentsApi } from './dataProvider';
 import { DEFAULT_PAYMENT_SORT, orderOfSort, sortForOrder, toRequestFilter, withDay, withSearch, type DateOrder } from './paymentFilters';
 import { ListSearch } from '../shared/ListSearch';
 import { PaymentStatusChip } from './PaymentStatusChip';
+import { paidFor } from './paidFor';
 import { RevenueCard } from './RevenueCard';
-import type { Payment, PaymentsFilter } from './types';
+import { isRefundable, type Payment, type PaymentsFilter } from './types';
+
+// The refund dialog (its form, its list of refunds) is fetched on the first 'Refund' click, not with
+// the page, through a loader chunk that holds its preload list: Payment History's first load stays within
+// its budget (decision 0032).
+const RefundDialog = lazy(() => import('./loadRefundDialog').then((m) => m.loadRefundDialog()));
 
 /** Server paging: 25 rows a page. */
 export const PAYMENTS_PER_PAGE = 25;
@@ -89,6 +95,13 @@ function PaymentListView() {
     placeholderData: keepPreviousData,
   });
 
+  const [refunding, setRefunding] = useState<Payment | null>(null);
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const openRefund = (payment: Payment) => {
+    setDialogLoaded(true);
+    setRefunding(payment);
+  };
+
   const exportCsv = useMutation({
     mutationFn: () => api.exportPaymentsCsv(requestFilter, sort),
     onError: (e) => notify(e instanceof Error && e.message ? e.message : 'Export failed', { type: 'error' }),
@@ -155,7 +168,7 @@ function PaymentListView() {
               label="Project"
               disableSort
               sx={{ fontWeight: 600, maxWidth: 240, wordBreak: 'break-word' }}
-              render={(payment) => payment.projectName || 'Unknown Project'}
+              render={paidFor}
             />
             <Column source="clientName" label="Client" disableSort render={(payment) => payment.clientName || 'Unknown Client'} />
             <Column
@@ -164,7 +177,16 @@ function PaymentListView() {
               disableSort
               align="right"
               sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
-              render={(payment) => formatCurrency(payment.amount)}
+              render={(payment) => (
+                <>
+                  {formatCurrency(payment.amount)}
+                  {payment.refundedAmount > 0 && (
+                    <Typography variant="caption" component="div" color="text.secondary" sx={{ fontWeight: 400 }}>
+                      {formatCurrency(payment.refundedAmount)} refunded
+                    </Typography>
+                  )}
+                </>
+              )}
             />
             <Column
               source="method"
@@ -174,10 +196,21 @@ function PaymentListView() {
             />
             <Column source="status" label="Status" disableSort render={(payment) => <PaymentStatusChip status={payment.status} />} />
             <Column source="receiptNumber" label="Receipt" disableSort render={(payment) => <ReceiptLink payment={payment} />} />
+            <Column
+              source="refundedAmount"
+              label="Refunds"
+              disableSort
+              render={(payment) => <RefundButton payment={payment} onOpen={openRefund} />}
+            />
           </DataTable>
         )}
         <Pagination rowsPerPageOptions={[]} />
       </Card>
+      {dialogLoaded && (
+        <Suspense fallback={null}>
+          <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
@@ -187,7 +220,7 @@ function PaymentListView() {
  * session cookie (the file is named receipt-R-000123.pdf by the server). Its name says which receipt.
  */
 function ReceiptLink({ payment }: { payment: Payment }) {
-  if (payment.status !== 'completed' || !payment.receiptNumber) return null;
+  if (!payment.receiptNumber) return null;
   return (
     <Button
       size="small"
@@ -197,6 +230,25 @@ function ReceiptLink({ payment }: { payment: Payment }) {
       sx={{ whiteSpace: 'nowrap' }}
     >
       Receipt
+    </Button>
+  );
+}
+
+/**
+ * 'Refund' on a row that still has something to refund (CONTRACT §11), 'Refunds' on one refunded in full
+ * (its refunds); nothing on pending and failed payments. Its name says which payment.
+ */
+function RefundButton({ payment, onOpen }: { payment: Payment; onOpen: (payment: Payment) => void }) {
+  const refundable = isRefundable(payment);
+  if (!refundable && !(payment.refundedAmount > 0)) return null;
+  return (
+    <Button
+      size="small"
+      color={refundable ? 'error' : 'inherit'}
+      onClick={() => onOpen(payment)}
+      aria-label={`${refundable ? 'Refund' : 'Refunds of'} payment #${payment.id}`}
+    >
+      {refundable ? 'Refund' : 'Refunds'}
     </Button>
   );
 }

@@ -11,9 +11,12 @@ const payment = (over: Partial<Payment>): Payment => ({
   id: 1,
   projectId: 1,
   projectName: '12 Ocean Drive',
+  bundleId: null,
+  bundleName: null,
   clientId: client.id,
   clientName: client.username,
   amount: 300,
+  refundedAmount: 0,
   paymentDate: '2025-03-09T12:00:00.000Z',
   stripePaymentId: 'pi_1',
   status: 'completed',
@@ -55,6 +58,30 @@ describe('Payments page', () => {
     expect(link).toHaveAttribute('href', '/api/payments/8/receipt.pdf');
     expect(rows[1]).toHaveTextContent('Failed');
     expect(within(rows[1]!).queryByRole('link')).toBeNull();
+  });
+
+  it('shows a refunded or partially refunded payment, and a credit bundle bought', async () => {
+    renderPage({
+      body: [
+        payment({ id: 9, status: 'partially_refunded', refundedAmount: 120, receiptNumber: 'R-000040' }),
+        payment({ id: 7, status: 'refunded', refundedAmount: 300, receiptNumber: 'R-000039' }),
+        payment({
+          id: 6,
+          projectId: null,
+          projectName: null,
+          bundleId: 2,
+          bundleName: 'Starter pack',
+          amount: 90,
+          receiptNumber: 'R-000038',
+        }),
+      ],
+    });
+    const rows = within(await screen.findByRole('list', { name: 'Payments' })).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Partially refunded ($120.00 refunded)');
+    expect(rows[1]).toHaveTextContent('Refunded');
+    // the receipt of the payment stays downloadable
+    expect(within(rows[1]!).getByRole('link', { name: 'Receipt R-000039' })).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('Credit bundle: Starter pack');
   });
 
   it("says 'No payments yet' when there are none", async () => {

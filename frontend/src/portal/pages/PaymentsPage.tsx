@@ -15,6 +15,9 @@ const STATUS: Record<Payment['status'], { label: string; color: string }> = {
   completed: { label: 'Completed', color: 'success.dark' },
   pending: { label: 'Pending', color: 'warning.dark' },
   failed: { label: 'Failed', color: 'error.main' },
+  // CONTRACT §11: the studio gave part or all of it back.
+  partially_refunded: { label: 'Partially refunded', color: 'info.dark' },
+  refunded: { label: 'Refunded', color: 'text.secondary' },
 };
 
 /**
@@ -63,7 +66,7 @@ export function PaymentsPage() {
           >
             <Box sx={{ minWidth: 0 }}>
               <Typography fontWeight={600} sx={{ wordBreak: 'break-word' }}>
-                {p.projectName}
+                {p.bundleId != null ? `Credit bundle: ${p.bundleName ?? ''}` : p.projectName}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {formatDate(p.paymentDate)} · {p.method}
@@ -71,6 +74,7 @@ export function PaymentsPage() {
                 <Box component="span" sx={{ color: STATUS[p.status].color, fontWeight: 600 }}>
                   {STATUS[p.status].label}
                 </Box>
+                {p.refundedAmount > 0 && p.status === 'partially_refunded' ? ` (${formatCurrency(p.refundedAmount)} refunded)` : ''}
               </Typography>
             </Box>
             <Typography fontWeight={700} sx={{ whiteSpace: 'nowrap', textAlign: 'right' }}>

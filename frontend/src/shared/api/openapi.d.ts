@@ -986,6 +986,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the refunds of a payment
+         * @description Oldest first
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        /**
+         * Refund a payment
+         * @description Refunds `amount` (default: all that is still refundable) of a completed payment: a card payment through the card provider, a manual one as a manual refund. The payment then shows `refundedAmount` and status `partially_refunded` or `refunded`; its project owes the refund again. A credit bundle purchase is refunded whole and takes its credits back.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment-emulator/payment_intents/{id}/confirm": {
         parameters: {
             query?: never;
@@ -2098,10 +2122,20 @@ export interface components {
         PaymentResponse: {
             /** @example 12 */
             id: number;
-            /** @example 4 */
-            projectId: number;
+            /**
+             * @description null for a credit bundle purchase
+             * @example 4
+             */
+            projectId: number | null;
             /** @example Harbour Lane listing */
-            projectName: string;
+            projectName: string | null;
+            /**
+             * @description The credit bundle bought; null for a project payment
+             * @example null
+             */
+            bundleId: number | null;
+            /** @example null */
+            bundleName: string | null;
             /** @example 7 */
             clientId: number | null;
             /** @example Ann Lee */
@@ -2118,8 +2152,16 @@ export interface components {
             paymentDate: string;
             /** @example null */
             stripePaymentId: string | null;
-            /** @enum {string} */
-            status: "pending" | "completed" | "failed";
+            /**
+             * @description A completed payment with refunds is partially_refunded, or refunded once refunded in full
+             * @enum {string}
+             */
+            status: "pending" | "completed" | "partially_refunded" | "refunded" | "failed";
+            /**
+             * @description Dollars refunded so far (refunds that did not fail)
+             * @example 0
+             */
+            refundedAmount: number;
             /** @example Marked as paid by admin */
             note: string | null;
             /** @enum {string} */
@@ -2132,7 +2174,7 @@ export interface components {
         };
         PaymentSummaryResponse: {
             /**
-             * @description Dollars
+             * @description Dollars, net of refunds
              * @example 1250.5
              */
             total: number;
@@ -2180,9 +2222,46 @@ export interface components {
             activeClients: components["schemas"]["ClientsFigure"];
             recentActivity: components["schemas"]["ActivityItem"][];
         };
+        CreateRefundRequest: {
+            /**
+             * @description Dollars, at most 2 decimals, above 0 and not above what is still refundable; all of that when absent
+             * @example 50
+             */
+            amount?: number | string;
+            /** @example Session cancelled by the studio */
+            reason: string;
+        };
+        RefundResponse: {
+            /** @example 3 */
+            id: number;
+            /** @example 12 */
+            paymentId: number;
+            /**
+             * @description Dollars
+             * @example 50
+             */
+            amount: number;
+            /** @example Session cancelled by the studio */
+            reason: string;
+            /**
+             * @description succeeded, or pending while the card provider completes it; a refund the provider refuses when asked is not recorded (400 PAYMENTS.REFUND_FAILED)
+             * @enum {string}
+             */
+            status: "succeeded" | "pending" | "failed";
+            /**
+             * @description The card provider's refund id; null for a manual payment
+             * @example re_3Pq…
+             */
+            providerRefundId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
         EmulatorConfirmRequest: {
-            /** @enum {string} */
-            payment_method: "pm_card_visa" | "pm_card_chargeDeclined";
+            /**
+             * @description pm_card_visa succeeds; pm_card_chargeDeclined is declined; pm_card_refundFail succeeds, but its refunds fail
+             * @enum {string}
+             */
+            payment_method: "pm_card_visa" | "pm_card_chargeDeclined" | "pm_card_refundFail";
         };
         EmulatedPaymentError: {
             /** @example Your card was declined. */
@@ -2344,7 +2423,7 @@ export interface components {
              */
             amount: number;
             /** @enum {string} */
-            type: "purchase" | "redemption" | "adjustment-add" | "adjustment-remove";
+            type: "purchase" | "redemption" | "adjustment-add" | "adjustment-remove" | "refund";
             description: string | null;
             bundleId: number | null;
             projectId: number | null;
@@ -2682,7 +2761,7 @@ export interface components {
              * @example AUTH.NOT_SIGNED_IN
              * @enum {string}
              */
-            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.TOKEN_NOT_ALLOWED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CREDITS.WOULD_OVERPAY" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.DEPOSIT_ALREADY_PAID" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NO_DEPOSIT" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.RECEIPT_NOT_FOUND" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_DEPOSIT" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.DEPOSIT_ABOVE_PRICE" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SERVICES.NOT_FOUND" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.RANGE_NOT_SATISFIABLE" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
+            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.TOKEN_NOT_ALLOWED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BALANCE_BELOW_REFUND" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CREDITS.WOULD_OVERPAY" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_REFUNDED" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.BAD_REFUND_AMOUNT" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.DEPOSIT_ALREADY_PAID" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NO_DEPOSIT" | "PAYMENTS.NOT_FOUND" | "PAYMENTS.NOT_REFUNDABLE" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PARTIAL_BUNDLE_REFUND" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.RECEIPT_NOT_FOUND" | "PAYMENTS.REFUND_ABOVE_REFUNDABLE" | "PAYMENTS.REFUND_FAILED" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_DEPOSIT" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.DEPOSIT_ABOVE_PRICE" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SERVICES.NOT_FOUND" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.RANGE_NOT_SATISFIABLE" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
             /**
              * @description Field -> message, for validation errors
              * @example {
@@ -6543,6 +6622,151 @@ export interface operations {
             };
             /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundResponse"][];
+                };
+            };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such payment (`PAYMENTS.NOT_FOUND`); nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRefundRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundResponse"];
+                };
+            };
+            /** @description the payment is pending or failed (`PAYMENTS.NOT_REFUNDABLE`) or already refunded in full (`PAYMENTS.ALREADY_REFUNDED`); the amount is 0 (`PAYMENTS.BAD_REFUND_AMOUNT`), above what is refundable (`PAYMENTS.REFUND_ABOVE_REFUNDABLE`) or part of a bundle (`PAYMENTS.PARTIAL_BUNDLE_REFUND`); the client has fewer credits than the bundle gave (`CREDITS.BALANCE_BELOW_REFUND`); the card provider refused the refund (`PAYMENTS.REFUND_FAILED`). Nothing is recorded.; a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such payment (`PAYMENTS.NOT_FOUND`); nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

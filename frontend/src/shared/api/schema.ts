@@ -61,6 +61,7 @@ export type Service = Schemas['ServiceResponse'];
 export type ServiceRequest = Schemas['ServiceRequest'];
 export type Payment = Schemas['PaymentResponse'];
 export type PaymentSummary = Schemas['PaymentSummaryResponse'];
+export type Refund = Schemas['RefundResponse'];
 export type Dashboard = Schemas['DashboardResponse'];
 export type ActivityItem = Schemas['ActivityItem'];
 

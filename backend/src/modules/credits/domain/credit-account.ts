@@ -1,6 +1,6 @@
 import { RuleViolatedError } from '../../../shared/errors/domain-error';
 
-export type CreditTransactionType = 'purchase' | 'redemption' | 'adjustment-add' | 'adjustment-remove';
+export type CreditTransactionType = 'purchase' | 'redemption' | 'adjustment-add' | 'adjustment-remove' | 'refund';
 
 export interface CreditEntry {
   type: CreditTransactionType;
@@ -12,7 +12,7 @@ export interface CreditEntry {
   stripePaymentId?: string | null;
 }
 
-/** +amount for purchases and admin additions, −amount for redemptions and admin removals (spec §2). */
+/** +amount for purchases and admin additions, −amount for redemptions, admin removals and refunded bundles (spec §2). */
 export function signedAmount(entry: Pick<CreditEntry, 'type' | 'amount'>): number {
   return entry.type === 'purchase' || entry.type === 'adjustment-add' ? entry.amount : -entry.amount;
 }
@@ -52,6 +52,12 @@ export class CreditAccount {
   redeem(amount: number, projectId: number, description?: string): CreditEntry {
     if (this.balanceValue < amount) throw insufficientCredits();
     return this.append({ type: 'redemption', amount, projectId, description });
+  }
+
+  /** A refunded bundle purchase takes back its credits; never below zero (the caller decides how many). */
+  refund(amount: number, bundleId: number, description?: string): CreditEntry {
+    if (this.balanceValue < amount) throw insufficientCredits();
+    return this.append({ type: 'refund', amount, bundleId, description });
   }
 
   adjust(type: 'add' | 'remove', amount: number, description?: string): CreditEntry {

@@ -39,11 +39,16 @@ export class InMemoryCreditAccounts extends CreditAccountRepository {
   }
 
   async purchasesOf(userId: number, bundleId: number): Promise<number> {
-    return this.ledger.filter((l) => l.type === 'purchase' && l.userId === userId && l.bundleId === bundleId).length;
+    return this.ledger.filter((l) => (l.type === 'purchase' || l.type === 'refund') && l.userId === userId && l.bundleId === bundleId)
+      .length;
   }
 
   async balanceOf(userId: number): Promise<number> {
     return this.balances.get(userId) ?? 0;
+  }
+
+  async purchasedWith(stripePaymentId: string): Promise<number> {
+    return this.ledger.find((l) => l.type === 'purchase' && l.stripePaymentId === stripePaymentId)?.amount ?? 0;
   }
 
   /** The ledger entries of one client. */

@@ -35,4 +35,23 @@ export class PaymentLedger {
     });
     await this.receipts.issue(paymentId);
   }
+
+  /**
+   * Records a credit bundle bought by card as a completed payment (CONTRACT §11: no project, the bundle's
+   * id), in the caller's transaction (the one that credits it), once per provider payment id; the
+   * receipt trigger numbers it and the client is e-mailed its receipt. Answers the payment's id, or null
+   * when that provider id was recorded before.
+   */
+  async recordBundlePurchase(purchase: {
+    bundleId: number;
+    clientId: number;
+    amount: Money;
+    providerPaymentId: string;
+  }): Promise<number | null> {
+    const paymentId = await this.payments.addOnce(
+      Payment.bundle(purchase.bundleId, purchase.clientId, purchase.amount, purchase.providerPaymentId),
+    );
+    if (paymentId !== null) await this.receipts.issue(paymentId);
+    return paymentId;
+  }
 }

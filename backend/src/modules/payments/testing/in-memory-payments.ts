@@ -9,12 +9,15 @@ import { RecordingEvents } from '../../../testing/in-memory-events';
 import { CardPayments } from '../application/card-payments/card-payments';
 import { PaymentLedger } from '../application/payment-ledger';
 import { CardIntentRepository } from '../application/ports/card-intent.repository';
-import { CreateIntentInput, PaymentGateway } from '../application/ports/payment-gateway';
+import { CreateIntentInput, CreateRefundInput, GatewayRefund, PaymentGateway } from '../application/ports/payment-gateway';
+import { NewRefund, RefundRecord, RefundRepository } from '../application/ports/refund.repository';
+import { Refunds } from '../application/refunds/refunds';
 import { PaymentRepository } from '../application/ports/payment.repository';
 import { ReceiptIssuer } from '../application/ports/receipt-issuer';
 import { BillableProject, ProjectsForBilling } from '../application/ports/projects-for-billing';
 import type { GatewayIntent, IntentRecord } from '../domain/card-payment';
 import type { Payment } from '../domain/payment';
+import type { RefundablePayment } from '../domain/refund';
 
 /** The ledger; like the table, one card payment per provider id. */
 export class InMemoryPayments extends PaymentRepository {
@@ -34,8 +37,65 @@ export class InMemoryPayments extends PaymentRepository {
     return this.rows.length;
   }
 
+  /** Refunded cents by payment id (the row's position + 1). */
+  readonly refunded = new Map<number, number>();
+
   async completedTotal(projectId: number): Promise<Money> {
-    return Money.sum(this.rows.filter((p) => p.projectId === projectId && p.status === 'completed').map((p) => p.amount));
+    let cents = 0;
+    this.rows.forEach((p, i) => {
+      if (p.projectId === projectId && p.status === 'completed') cents += p.amount.cents - (this.refunded.get(i + 1) ?? 0);
+    });
+    return Money.ofCents(cents);
+  }
+
+  private refundable(id: number): RefundablePayment | null {
+    const p = this.rows[id - 1];
+    if (!p) return null;
+    return {
+      id,
+      projectId: p.projectId,
+      bundleId: p.bundleId,
+      clientId: p.clientId,
+      amount: p.amount,
+      refunded: Money.ofCents(this.refunded.get(id) ?? 0),
+      status: p.status,
+      providerPaymentId: p.stripePaymentId,
+    };
+  }
+
+  async findForRefund(paymentId: number): Promise<RefundablePayment | null> {
+    return this.refundable(paymentId);
+  }
+
+  async findByProviderId(providerPaymentId: string): Promise<RefundablePayment | null> {
+    const i = this.rows.findIndex((p) => p.stripePaymentId === providerPaymentId);
+    return i < 0 ? null : this.refundable(i + 1);
+  }
+
+  async addRefunded(paymentId: number, amount: Money): Promise<void> {
+    const next = (this.refunded.get(paymentId) ?? 0) + amount.cents;
+    if (next > this.rows[paymentId - 1].amount.cents) throw new Error('violates check constraint "payments_refunds_within_amount"');
+    this.refunded.set(paymentId, next);
+  }
+}
+
+/** The refunds, like the table: once per provider refund id. */
+export class InMemoryRefunds extends RefundRepository {
+  readonly rows: RefundRecord[] = [];
+
+  async addOnce(r: NewRefund): Promise<RefundRecord | null> {
+    if (r.providerRefundId && this.rows.some((x) => x.providerRefundId === r.providerRefundId)) return null;
+    const record: RefundRecord = { ...r, id: this.rows.length + 1, createdAt: new Date() };
+    this.rows.push(record);
+    return record;
+  }
+
+  async providerIdsOf(paymentId: number): Promise<Set<string>> {
+    return new Set(this.rows.filter((r) => r.paymentId === paymentId && r.providerRefundId).map((r) => r.providerRefundId!));
+  }
+
+  async ofPayment(paymentId: number): Promise<RefundRecord[]> {
+    return this.rows.filter((r) => r.paymentId === paymentId);
   }
 }
 
@@ -102,6 +162,32 @@ export class FakePaymentGateway extends PaymentGateway {
     return intent ? { ...intent } : null;
   }
 
+  readonly refunds: GatewayRefund[] = [];
+  private readonly refundKeys = new Map<string, GatewayRefund>();
+  /** Refunds of these intents fail (like the emulator's pm_card_refundFail). */
+  readonly refundsFail = new Set<string>();
+
+  async createRefund(input: CreateRefundInput): Promise<GatewayRefund> {
+    this.answer();
+    const known = this.refundKeys.get(input.idempotencyKey);
+    if (known) return { ...known };
+    const refund: GatewayRefund = {
+      id: `re_fake_${this.refunds.length + 1}`,
+      paymentIntentId: input.paymentIntentId,
+      amountCents: input.amountCents,
+      status: this.refundsFail.has(input.paymentIntentId) ? 'failed' : 'succeeded',
+      failureReason: this.refundsFail.has(input.paymentIntentId) ? 'expired_or_canceled_card' : null,
+    };
+    this.refunds.push(refund);
+    this.refundKeys.set(input.idempotencyKey, refund);
+    return { ...refund };
+  }
+
+  async listRefunds(paymentIntentId: string): Promise<GatewayRefund[]> {
+    this.answer();
+    return this.refunds.filter((r) => r.paymentIntentId === paymentIntentId).map((r) => ({ ...r }));
+  }
+
   succeed(id: string): void {
     this.intents.get(id)!.status = 'succeeded';
   }
@@ -135,6 +221,11 @@ export class InMemoryProjectsForBilling extends ProjectsForBilling {
     const p = this.rows.get(projectId);
     if (p) p.isPaid = true;
   }
+
+  async markUnpaid(projectId: number): Promise<void> {
+    const p = this.rows.get(projectId);
+    if (p) p.isPaid = false;
+  }
 }
 
 /** The real PaymentLedger over an in-memory ledger, for the modules that record or read payments. */
@@ -155,5 +246,8 @@ export function cardPaymentsWithFakes() {
   const audit = new InMemoryAuditTrail();
   const receipts = new RecordingReceiptIssuer();
   const cards = new CardPayments(gateway, intents, payments, projects, immediateTx(), events, audit, receipts);
-  return { cards, gateway, intents, payments, projects, events, audit, receipts };
+  const ledger = new PaymentLedger(payments, audit, receipts);
+  const refundRows = new InMemoryRefunds();
+  const refunds = new Refunds(gateway, payments, refundRows, projects, immediateTx(), events, audit);
+  return { cards, ledger, refunds, refundRows, gateway, intents, payments, projects, events, audit, receipts };
 }

@@ -21,6 +21,8 @@ import { PhotoFavorites1765540800000 } from './1765540800000-photo-favorites';
 import { PhotoUploadsIndex1765627200000 } from './1765627200000-photo-uploads-index';
 import { ReceiptNumbers1765713600000 } from './1765713600000-receipt-numbers';
 import { Deposits1765771200000 } from './1765771200000-deposits';
+import { BundlePayments1765800000000 } from './1765800000000-bundle-payments';
+import { Refunds1765886400000 } from './1765886400000-refunds';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -47,4 +49,6 @@ export const MIGRATIONS = [
   PhotoUploadsIndex1765627200000,
   ReceiptNumbers1765713600000,
   Deposits1765771200000,
+  BundlePayments1765800000000,
+  Refunds1765886400000,
 ];

@@ -5,10 +5,11 @@ import { paymentsApi } from './api';
 /** Query key of the signed-in client's payments (GET /api/my/payments). */
 export const MY_PAYMENTS_KEY = ['/api/my/payments'] as const;
 
-/** A payment that has a receipt: a completed one, numbered. */
+/** A payment that has a receipt: a completed one, numbered (refunds later do not take its receipt away). */
 export type ReceiptPayment = Payment & { receiptNumber: string };
 
-export const hasReceipt = (p: Payment): p is ReceiptPayment => p.status === 'completed' && typeof p.receiptNumber === 'string';
+export const hasReceipt = (p: Payment): p is ReceiptPayment =>
+  typeof p.receiptNumber === 'string' && p.status !== 'pending' && p.status !== 'failed';
 
 /**
  * The receipt's PDF: a plain link, so the browser downloads it with the session cookie and names the
@@ -25,7 +26,8 @@ export function useMyPayments(enabled = true) {
 export function receiptsByProject(payments: Payment[] | undefined): ReadonlyMap<number, ReceiptPayment[]> {
   const map = new Map<number, ReceiptPayment[]>();
   for (const p of payments ?? []) {
-    if (!hasReceipt(p)) continue;
+    // A credit bundle's purchase belongs to no project (CONTRACT §11).
+    if (!hasReceipt(p) || p.projectId === null) continue;
     map.set(p.projectId, [...(map.get(p.projectId) ?? []), p]);
   }
   return map;

@@ -10,7 +10,12 @@ export abstract class CreditAccountRepository {
   abstract isCredited(stripePaymentId: string): Promise<boolean>;
   /** Which of these provider payment ids have had their purchase credited (one read for them all). */
   abstract creditedAmong(stripePaymentIds: string[]): Promise<Set<string>>;
-  /** How many purchases of the bundle the user has had credited. */
+  /**
+   * How many purchases of the bundle the user has had credited, and refunded (a purchase after a refund is a
+   * new payment: the count names the next purchase's intent).
+   */
   abstract purchasesOf(userId: number, bundleId: number): Promise<number>;
   abstract balanceOf(userId: number): Promise<number>;
+  /** The credits the purchase paid with this provider payment id gave; 0 when there is none. */
+  abstract purchasedWith(stripePaymentId: string): Promise<number>;
 }

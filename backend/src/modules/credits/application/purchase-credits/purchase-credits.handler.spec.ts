@@ -1,6 +1,12 @@
 import { User } from '../../../clients';
-import { BundlePaymentSucceeded, CardPayments } from '../../../payments';
-import { cardPaymentsWithFakes, FakePaymentGateway, InMemoryCardIntents } from '../../../payments/testing/in-memory-payments';
+import { BundlePaymentSucceeded, CardPayments, PaymentLedger } from '../../../payments';
+import {
+  cardPaymentsWithFakes,
+  FakePaymentGateway,
+  InMemoryCardIntents,
+  InMemoryPayments,
+  RecordingReceiptIssuer,
+} from '../../../payments/testing/in-memory-payments';
 import { Money } from '../../../../shared/domain/money';
 import { aUser, immediateTx, InMemoryAuditTrail, InMemoryUsers } from '../../../../testing/in-memory';
 import { RecordingEvents } from '../../../../testing/in-memory-events';
@@ -18,16 +24,19 @@ describe('PurchaseCreditsHandler', () => {
   let gateway: FakePaymentGateway;
   let intents: InMemoryCardIntents;
   let events: RecordingEvents;
+  let ledger: PaymentLedger;
+  let payments: InMemoryPayments;
+  let receipts: RecordingReceiptIssuer;
   let handler: PurchaseCreditsHandler;
   let ten: number;
   let five: number;
   let retired: number;
 
   beforeEach(async () => {
-    ({ cards, gateway, intents, events } = cardPaymentsWithFakes());
+    ({ cards, gateway, intents, events, ledger, payments, receipts } = cardPaymentsWithFakes());
     bundles = new InMemoryBundles();
     accounts = new InMemoryCreditAccounts();
-    handler = new PurchaseCreditsHandler(bundles, accounts, cards, immediateTx(), new InMemoryAuditTrail(), new InMemoryUsers());
+    handler = new PurchaseCreditsHandler(bundles, accounts, cards, immediateTx(), new InMemoryAuditTrail(), new InMemoryUsers(), ledger);
     // What the app's discovery of @HandlesDomainEvent does: payments' event reaches this handler.
     events.subscribe(BundlePaymentSucceeded, handler);
     const bundle = (name: string, dollars: number, creditAmount: number, isActive = true) =>
@@ -94,6 +103,12 @@ describe('PurchaseCreditsHandler', () => {
     expect(purchases()).toEqual([
       expect.objectContaining({ userId: ann.id, amount: 10, bundleId: ten, stripePaymentId: id, description: 'Credit bundle purchase' }),
     ]);
+    // The purchase is a completed payment of the bundle's price with no project, and has its receipt, once.
+    expect(payments.rows).toEqual([
+      expect.objectContaining({ projectId: null, bundleId: ten, clientId: ann.id, status: 'completed', stripePaymentId: id }),
+    ]);
+    expect(payments.rows[0].amount.cents).toBe(9000);
+    expect(receipts.issued).toEqual([1]);
   });
 
   it("credits payments' BundlePaymentSucceeded once, whether the webhook or the browser comes first", async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UserRepository, type User } from '../../../clients';
-import { BundlePaymentSucceeded, CardPayments } from '../../../payments';
+import { BundlePaymentSucceeded, CardPayments, PaymentLedger } from '../../../payments';
 import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { amountText, creditsText, quoted } from '../../../../shared/audit/summary';
 import { Money } from '../../../../shared/domain/money';
@@ -36,6 +36,7 @@ export class PurchaseCreditsHandler implements DomainEventHandler<BundlePaymentS
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
     private readonly users: UserRepository,
+    private readonly ledger: PaymentLedger,
   ) {}
 
   /** The webhook's news of a paid bundle, published by payments. */
@@ -81,6 +82,13 @@ export class PurchaseCreditsHandler implements DomainEventHandler<BundlePaymentS
       const credits = payment.creditAmount;
       account.purchase(credits, payment.bundleId, payment.paymentIntentId, 'Credit bundle purchase');
       await this.accounts.save(account);
+      // The purchase is a payment too (CONTRACT §11): Payment History, revenue, a receipt, refunds.
+      await this.ledger.recordBundlePurchase({
+        bundleId: payment.bundleId,
+        clientId: payment.userId,
+        amount: Money.ofCents(payment.amountCents),
+        providerPaymentId: payment.paymentIntentId,
+      });
       // Whether the buyer's browser or the card provider's webhook (no signed-in actor) reports it first.
       const buyer = await this.users.findById(payment.userId);
       const bundle = await this.bundles.find(payment.bundleId);

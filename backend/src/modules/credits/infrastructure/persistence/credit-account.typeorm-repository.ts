@@ -44,10 +44,18 @@ export class CreditAccountTypeormRepository extends CreditAccountRepository {
 
   async purchasesOf(userId: number, bundleId: number): Promise<number> {
     const rows: Array<{ n: string }> = await this.tx.manager.query(
-      `SELECT count(*) AS n FROM credit_transactions WHERE type = 'purchase' AND user_id = $1 AND bundle_id = $2`,
+      `SELECT count(*) AS n FROM credit_transactions WHERE type IN ('purchase', 'refund') AND user_id = $1 AND bundle_id = $2`,
       [userId, bundleId],
     );
     return Number(rows[0].n);
+  }
+
+  async purchasedWith(stripePaymentId: string): Promise<number> {
+    const rows: Array<{ amount: number }> = await this.tx.manager.query(
+      `SELECT amount FROM credit_transactions WHERE type = 'purchase' AND stripe_payment_id = $1`,
+      [stripePaymentId],
+    );
+    return rows[0]?.amount ?? 0;
   }
 
   async balanceOf(userId: number): Promise<number> {

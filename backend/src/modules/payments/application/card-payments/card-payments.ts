@@ -78,10 +78,12 @@ export class CardPayments {
     if (unpaid.isZero()) throw nothingDue();
     const { part: paying, amount } = amountOfPart(terms(project), unpaid, part);
     // One intent per project, user, amount and state of payments: a retried request gets the same intent
-    // back; a deposit and then a balance of the same amount are two states (the unpaid remainder differs).
+    // back; a deposit and then a balance of the same amount are two states (the unpaid remainder differs),
+    // and so is the same amount owed again after a refund.
+    const refunded = project.refundedCents ? `:refunded:${project.refundedCents}` : '';
     const idempotencyKey = createHash('sha256')
       .update(
-        `project:${project.id}:user:${user.id}:amount:${amount.cents}:price:${project.priceCents}:credits:${project.creditCoveredCents}:unpaid:${unpaid.cents}`,
+        `project:${project.id}:user:${user.id}:amount:${amount.cents}:price:${project.priceCents}:credits:${project.creditCoveredCents}:unpaid:${unpaid.cents}${refunded}`,
       )
       .digest('hex');
     const intent = await this.gateway.createIntent({

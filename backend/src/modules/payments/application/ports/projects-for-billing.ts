@@ -9,6 +9,8 @@ export interface BillableProject {
   creditCoveredCents: number;
   /** The deposit it asks before the rest (CONTRACT §11); null or absent when none. */
   depositCents?: number | null;
+  /** What was refunded of its payments (a new card payment after a refund is a new intent). */
+  refundedCents?: number;
   isPaid: boolean;
 }
 
@@ -18,4 +20,6 @@ export abstract class ProjectsForBilling {
   /** The project with its row locked until the open transaction ends. */
   abstract findForUpdate(projectId: number): Promise<BillableProject | null>;
   abstract markPaid(projectId: number): Promise<void>;
+  /** A paid project owes money again (a refund): it becomes unpaid. */
+  abstract markUnpaid(projectId: number): Promise<void>;
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { NotFoundError, RuleViolatedError } from '../../../../shared/errors/domain-error';
-import { CreateIntentInput, PaymentGateway } from '../../application/ports/payment-gateway';
+import { CreateIntentInput, CreateRefundInput, GatewayRefund, PaymentGateway } from '../../application/ports/payment-gateway';
 import type { GatewayIntent } from '../../domain/card-payment';
 
 interface Row {
@@ -43,16 +44,42 @@ export function asStripeObject(i: GatewayIntent) {
 
 const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'x');
 
+interface RefundRow {
+  id: string;
+  payment_intent: string;
+  amount: string;
+  status: GatewayRefund['status'];
+  failure_reason: string | null;
+}
+
+const toRefund = (r: RefundRow): GatewayRefund => ({
+  id: r.id,
+  paymentIntentId: r.payment_intent,
+  amountCents: Number(r.amount),
+  status: r.status,
+  failureReason: r.failure_reason,
+});
+
+/** The test card whose payments succeed and whose refunds fail (Stripe's 4000 0000 0000 5126). */
+export const REFUND_FAIL_METHOD = 'pm_card_refundFail';
+const METHODS = ['pm_card_visa', 'pm_card_chargeDeclined', REFUND_FAIL_METHOD];
+
 /**
  * CONTRACT §3's emulator: behaves like Stripe's PaymentIntents (ids pi_…, client secrets pi_…_secret_…,
- * statuses, cents, metadata, idempotency keys) and keeps its intents in the database.
- * `pm_card_visa` succeeds; `pm_card_chargeDeclined` is declined like Stripe's test card.
+ * statuses, cents, metadata, idempotency keys) and Refunds (re_…, idempotency keys, never more than the
+ * payment), and keeps both in the database. `pm_card_visa` succeeds; `pm_card_chargeDeclined` is declined
+ * like Stripe's test card; `pm_card_refundFail` succeeds, but every refund of it fails
+ * (`expired_or_canceled_card`), as with Stripe's test card 4000 0000 0000 5126 (where the failure comes a
+ * moment later; here at once).
  */
 @Injectable()
 export class EmulatorPaymentGateway extends PaymentGateway {
   readonly mode = 'emulator' as const;
 
-  constructor(private readonly db: DataSource) {
+  constructor(
+    private readonly db: DataSource,
+    private readonly tx: TransactionHost,
+  ) {
     super();
   }
 
@@ -88,15 +115,75 @@ export class EmulatorPaymentGateway extends PaymentGateway {
     if (paymentMethod === 'pm_card_chargeDeclined') {
       status = 'requires_payment_method';
       lastError = { message: 'Your card was declined.', code: 'card_declined', decline_code: 'generic_decline' };
-    } else if (paymentMethod !== 'pm_card_visa') {
-      throw new RuleViolatedError('PAYMENTS.UNKNOWN_PAYMENT_METHOD', 'Use pm_card_visa or pm_card_chargeDeclined');
+    } else if (!METHODS.includes(paymentMethod)) {
+      throw new RuleViolatedError('PAYMENTS.UNKNOWN_PAYMENT_METHOD', 'Use pm_card_visa, pm_card_chargeDeclined or pm_card_refundFail');
     }
     const rows: Row[] = await this.db.query(
-      `UPDATE emulated_payment_intents SET status = $2, last_error = $3, updated_at = now() WHERE id = $1
+      `UPDATE emulated_payment_intents SET status = $2, last_error = $3, payment_method = $4, updated_at = now() WHERE id = $1
        RETURNING id, client_secret, amount, currency, status, metadata, last_error`,
-      [id, status, lastError ? JSON.stringify(lastError) : null],
+      [id, status, lastError ? JSON.stringify(lastError) : null, paymentMethod],
     );
     const updated = Array.isArray(rows[0]) ? (rows[0] as unknown as Row[]) : rows;
     return toIntent(updated[0]);
+  }
+
+  /**
+   * Stripe's Refunds. The same idempotency key gives the same refund; refused like Stripe (an error): an
+   * intent that has not succeeded, or more than is left to refund. Written in the caller's transaction
+   * (the refund's, which holds the payment's row): a refund made on a connection of its own would need a
+   * second connection per waiting refund, and ten parallel refunds would empty the pool (decision 0032).
+   */
+  async createRefund(input: CreateRefundInput): Promise<GatewayRefund> {
+    const m = this.tx.manager;
+    {
+      const known: RefundRow[] = await m.query(
+        `SELECT id, payment_intent, amount, status, failure_reason FROM emulated_refunds WHERE idempotency_key = $1`,
+        [input.idempotencyKey],
+      );
+      if (known[0]) return toRefund(known[0]);
+      const intents: Array<{ amount: string; status: string; payment_method: string | null }> = await m.query(
+        `SELECT amount, status, payment_method FROM emulated_payment_intents WHERE id = $1 FOR UPDATE`,
+        [input.paymentIntentId],
+      );
+      const intent = intents[0];
+      if (!intent) throw new RuleViolatedError('PAYMENTS.REFUND_FAILED', `No such payment_intent: '${input.paymentIntentId}'`);
+      if (intent.status !== 'succeeded') {
+        throw new RuleViolatedError('PAYMENTS.REFUND_FAILED', 'This PaymentIntent does not have a successful charge to refund.');
+      }
+      const [{ refunded }]: Array<{ refunded: string }> = await m.query(
+        `SELECT coalesce(sum(amount), 0) AS refunded FROM emulated_refunds WHERE payment_intent = $1 AND status IN ('succeeded', 'pending')`,
+        [input.paymentIntentId],
+      );
+      if (Number(refunded) + input.amountCents > Number(intent.amount)) {
+        throw new RuleViolatedError(
+          'PAYMENTS.REFUND_FAILED',
+          `Refund amount ($${(input.amountCents / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((Number(intent.amount) - Number(refunded)) / 100).toFixed(2)})`,
+        );
+      }
+      const fails = intent.payment_method === REFUND_FAIL_METHOD;
+      const rows: RefundRow[] = await m.query(
+        `INSERT INTO emulated_refunds (id, payment_intent, amount, currency, status, failure_reason, metadata, idempotency_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id, payment_intent, amount, status, failure_reason`,
+        [
+          `re_${token(18)}`,
+          input.paymentIntentId,
+          input.amountCents,
+          input.currency,
+          fails ? 'failed' : 'succeeded',
+          fails ? 'expired_or_canceled_card' : null,
+          JSON.stringify(input.metadata),
+          input.idempotencyKey,
+        ],
+      );
+      return toRefund(rows[0]);
+    }
+  }
+
+  async listRefunds(paymentIntentId: string): Promise<GatewayRefund[]> {
+    const rows: RefundRow[] = await this.db.query(
+      `SELECT id, payment_intent, amount, status, failure_reason FROM emulated_refunds WHERE payment_intent = $1 ORDER BY created_at, id`,
+      [paymentIntentId],
+    );
+    return rows.map(toRefund);
   }
 }

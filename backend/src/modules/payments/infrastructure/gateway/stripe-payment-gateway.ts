@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DomainError } from '../../../../shared/errors/domain-error';
-import { CreateIntentInput, PaymentGateway } from '../../application/ports/payment-gateway';
+import { CreateIntentInput, CreateRefundInput, GatewayRefund, PaymentGateway } from '../../application/ports/payment-gateway';
 import type { GatewayIntent } from '../../domain/card-payment';
 
 export function fromStripe(pi: Stripe.PaymentIntent): GatewayIntent {
@@ -19,6 +19,19 @@ export function fromStripe(pi: Stripe.PaymentIntent): GatewayIntent {
           declineCode: pi.last_payment_error.decline_code,
         }
       : null,
+  };
+}
+
+export function refundFromStripe(refund: Stripe.Refund, paymentIntentId: string): GatewayRefund {
+  const status = refund.status ?? 'pending';
+  return {
+    id: refund.id,
+    paymentIntentId: typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? paymentIntentId),
+    amountCents: refund.amount,
+    status: (['succeeded', 'pending', 'failed', 'canceled', 'requires_action'].includes(status)
+      ? status
+      : 'pending') as GatewayRefund['status'],
+    failureReason: refund.failure_reason ?? null,
   };
 }
 
@@ -61,6 +74,35 @@ export class StripePaymentGateway extends PaymentGateway {
       return fromStripe(await this.stripe.paymentIntents.retrieve(id));
     } catch (err) {
       if ((err as { statusCode?: number }).statusCode === 404) return null;
+      throw this.translate(err);
+    }
+  }
+
+  async createRefund(input: CreateRefundInput): Promise<GatewayRefund> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amountCents, metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return refundFromStripe(refund, input.paymentIntentId);
+    } catch (err) {
+      const e = this.translate(err);
+      // Stripe refuses a refund it cannot make (already refunded, disputed, …) with a 400: the refund failed.
+      if (e instanceof DomainError && e.code === 'PAYMENTS.PROVIDER_REFUSED') {
+        throw new DomainError('rule_violated', 'PAYMENTS.REFUND_FAILED', `The card provider could not refund this payment: ${e.message}`);
+      }
+      throw e;
+    }
+  }
+
+  async listRefunds(paymentIntentId: string): Promise<GatewayRefund[]> {
+    try {
+      const refunds: GatewayRefund[] = [];
+      for await (const refund of this.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) {
+        refunds.push(refundFromStripe(refund, paymentIntentId));
+      }
+      return refunds.reverse(); // Stripe lists newest first
+    } catch (err) {
       throw this.translate(err);
     }
   }

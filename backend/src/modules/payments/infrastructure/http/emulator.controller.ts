@@ -6,8 +6,13 @@ import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { asStripeObject, EmulatorPaymentGateway } from '../gateway/emulator-payment-gateway';
 
 class EmulatorConfirmRequest {
-  @ApiProperty({ enum: ['pm_card_visa', 'pm_card_chargeDeclined'] })
-  @IsIn(['pm_card_visa', 'pm_card_chargeDeclined'], { message: 'Use pm_card_visa or pm_card_chargeDeclined' })
+  @ApiProperty({
+    enum: ['pm_card_visa', 'pm_card_chargeDeclined', 'pm_card_refundFail'],
+    description: 'pm_card_visa succeeds; pm_card_chargeDeclined is declined; pm_card_refundFail succeeds, but its refunds fail',
+  })
+  @IsIn(['pm_card_visa', 'pm_card_chargeDeclined', 'pm_card_refundFail'], {
+    message: 'Use pm_card_visa, pm_card_chargeDeclined or pm_card_refundFail',
+  })
   payment_method: string;
 }
 

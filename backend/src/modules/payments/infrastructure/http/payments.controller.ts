@@ -65,14 +65,15 @@ export class PaymentsController {
       rows.map((p) => [
         p.id,
         p.paymentDate,
-        csvSafe(p.projectName),
+        csvSafe(p.projectName ?? `Credit bundle: ${p.bundleName}`),
         csvSafe(p.clientName),
         p.amount.toFixed(2),
+        p.refundedAmount.toFixed(2),
         p.method,
         p.status,
         csvSafe(p.note ?? ''),
       ]),
-      { header: true, columns: ['ID', 'Date', 'Project', 'Client', 'Amount', 'Payment Method', 'Status', 'Note'] },
+      { header: true, columns: ['ID', 'Date', 'Project', 'Client', 'Amount', 'Refunded', 'Payment Method', 'Status', 'Note'] },
     );
     const day = new Date().toISOString().slice(0, 10);
     res

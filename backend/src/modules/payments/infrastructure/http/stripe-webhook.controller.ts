@@ -5,13 +5,14 @@ import Stripe from 'stripe';
 import { AppConfig } from '../../../../shared/config/app-config';
 import { DomainError } from '../../../../shared/errors/domain-error';
 import { CardPayments } from '../../application/card-payments/card-payments';
+import { Refunds } from '../../application/refunds/refunds';
 
 const badRequest = (message: string) => new DomainError('validation', 'WEBHOOK.REFUSED', message);
 
 /**
  * Stripe's events, verified with STRIPE_WEBHOOK_SECRET against the raw body. `payment_intent.succeeded`
  * is fulfilled exactly like the browser's confirmation, so a closed tab loses no payment; a repeated
- * event records nothing more.
+ * event records nothing more. `charge.refunded` records the payment's refunds not recorded yet.
  */
 @Controller('stripe')
 export class StripeWebhookController {
@@ -21,6 +22,7 @@ export class StripeWebhookController {
     private readonly stripe: Stripe,
     private readonly config: AppConfig,
     private readonly cards: CardPayments,
+    private readonly refunds: Refunds,
   ) {}
 
   @Post('webhook')
@@ -38,6 +40,15 @@ export class StripeWebhookController {
       event = this.stripe.webhooks.constructEvent(req.rawBody, signature, secret);
     } catch {
       throw badRequest('Invalid Stripe signature');
+    }
+    if (event.type === 'charge.refunded') {
+      // A refund made here, or in Stripe's dashboard: what Stripe has and this portal does not is recorded, once per refund id.
+      const charge = event.data.object as Stripe.Charge;
+      const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      const recorded = intentId ? await this.refunds.reconcile(intentId) : 'ignored';
+      const outcome = recorded === 'ignored' ? 'ignored' : recorded > 0 ? 'recorded' : 'already recorded';
+      this.logger.log(`${event.type} ${intentId ?? charge.id}: ${outcome}`);
+      return { received: true, outcome };
     }
     if (event.type !== 'payment_intent.succeeded') return { received: true, outcome: 'ignored' };
     const intent = event.data.object as Stripe.PaymentIntent;

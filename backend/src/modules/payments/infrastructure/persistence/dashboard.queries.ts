@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
+import { paidCents } from '../../../../shared/database/sql/paid-cents';
 import type { ActivityItem, DashboardResponse } from '../http/dto/payment.response';
 
 /**
  * The dashboard's figures (CONTRACT §3), computed by the database: revenue = completed payments of
- * the current calendar month in the admin's time zone; pending = unpaid remainders of unpaid projects;
+ * the current calendar month in the admin's time zone less the refunds made in that month (net of
+ * refunds, CONTRACT §11; decision 0032); pending = unpaid remainders of unpaid projects;
  * active clients = accounts with role client; recent activity = the 5 newest payments, projects and
  * client registrations.
  */
@@ -22,16 +24,17 @@ export class DashboardQueries {
       pending_count: string;
       clients: string;
     }> = await this.db.query(
-      `WITH bounds AS (SELECT date_trunc('month', now() AT TIME ZONE $1) AS local_start),
-            paid AS (SELECT project_id, sum(amount_cents) AS cents FROM payments WHERE status = 'completed' GROUP BY project_id)
+      `WITH bounds AS (SELECT date_trunc('month', now() AT TIME ZONE $1) AS local_start)
        SELECT
          (SELECT coalesce(sum(amount_cents), 0) FROM payments, bounds
-           WHERE status = 'completed' AND payment_date >= (bounds.local_start AT TIME ZONE $1)) AS revenue_cents,
+           WHERE status = 'completed' AND payment_date >= (bounds.local_start AT TIME ZONE $1))
+         - (SELECT coalesce(sum(r.amount_cents), 0) FROM payment_refunds r, bounds
+             WHERE r.status <> 'failed' AND r.created_at >= (bounds.local_start AT TIME ZONE $1)) AS revenue_cents,
          (SELECT count(*) FROM payments, bounds
            WHERE status = 'completed' AND payment_date >= (bounds.local_start AT TIME ZONE $1)) AS revenue_count,
          (SELECT to_char(local_start, 'FMMonth YYYY') FROM bounds) AS month,
-         (SELECT coalesce(sum(greatest(p.price_cents - coalesce(paid.cents, 0) - ${creditCoveredCents('p')}, 0)), 0)
-            FROM projects p LEFT JOIN paid ON paid.project_id = p.id
+         (SELECT coalesce(sum(greatest(p.price_cents - ${paidCents('p')} - ${creditCoveredCents('p')}, 0)), 0)
+            FROM projects p
            WHERE p.deleted_at IS NULL AND NOT p.is_paid) AS pending_cents,
          (SELECT count(*) FROM projects p WHERE p.deleted_at IS NULL AND NOT p.is_paid) AS pending_count,
          (SELECT count(*) FROM users WHERE role = 'client' AND deleted_at IS NULL) AS clients`,
@@ -40,9 +43,10 @@ export class DashboardQueries {
     const activity: Array<{ type: ActivityItem['type']; title: string; description: string; at: Date; cents: string | null }> =
       await this.db.query(
         `(SELECT 'payment' AS type, 'Payment received' AS title,
-                 coalesce(pr.name, 'Unknown Project') || ' — ' || coalesce(u.username, 'Unknown Client') AS description,
+                 coalesce(pr.name, 'Credit bundle: ' || b.name, 'Unknown Project') || ' — ' || coalesce(u.username, 'Unknown Client') AS description,
                  pay.payment_date AS at, pay.amount_cents AS cents
             FROM payments pay LEFT JOIN projects pr ON pr.id = pay.project_id
+            LEFT JOIN credit_bundles b ON b.id = pay.bundle_id
             LEFT JOIN users u ON u.id = coalesce(pay.client_id, pr.client_id)
            ORDER BY pay.payment_date DESC LIMIT 5)
          UNION ALL

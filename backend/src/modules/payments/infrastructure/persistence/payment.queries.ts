@@ -9,6 +9,7 @@ import { timeZone } from '../../../../shared/http/time-zone';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { Payment } from '../../domain/payment';
 import { ReceiptNumber } from '../../domain/receipt-number';
+import { SHOWN_PAYMENT_STATUSES, shownStatus, type ShownPaymentStatus } from '../../domain/refund';
 import type { PaymentResponse } from '../http/dto/payment.response';
 
 export const PAYMENT_SORTS = ['paymentDate', 'amount', 'id'] as const;
@@ -17,8 +18,10 @@ const ORDER: Record<PaymentSort, string> = { paymentDate: 'pay.payment_date', am
 
 interface Row {
   id: number;
-  project_id: number;
+  project_id: number | null;
   project_name: string | null;
+  bundle_id: number | null;
+  bundle_name: string | null;
   client_id: number | null;
   client_name: string | null;
   amount_cents: string;
@@ -27,23 +30,33 @@ interface Row {
   status: 'pending' | 'completed' | 'failed';
   note: string | null;
   receipt_number: number | null;
+  refunded_cents: string;
   total?: string;
 }
 
 const FROM = `FROM payments pay
   LEFT JOIN projects pr ON pr.id = pay.project_id
+  LEFT JOIN credit_bundles b ON b.id = pay.bundle_id
   LEFT JOIN users u ON u.id = coalesce(pay.client_id, pr.client_id)`;
+
+/** The columns of a payment as Payment History shows it (over FROM). */
+const COLUMNS = `pay.id, pay.project_id, pr.name AS project_name, pay.bundle_id, b.name AS bundle_name, u.id AS client_id,
+  u.username AS client_name, pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.status, pay.note, pay.receipt_number, pay.refunded_cents`;
 
 const toResponse = (r: Row): PaymentResponse => ({
   id: r.id,
   projectId: r.project_id,
-  projectName: r.project_name ?? 'Unknown Project',
+  // A bundle purchase pays for no project (CONTRACT §11).
+  projectName: r.project_id === null ? null : (r.project_name ?? 'Unknown Project'),
+  bundleId: r.bundle_id,
+  bundleName: r.bundle_id === null ? null : (r.bundle_name ?? 'Unknown Bundle'),
   clientId: r.client_id,
   clientName: r.client_name ?? 'Unknown Client',
   amount: Number(r.amount_cents) / 100,
   paymentDate: r.payment_date.toISOString(),
   stripePaymentId: r.stripe_payment_id,
-  status: r.status,
+  status: shownStatus(r.status, Number(r.amount_cents), Number(r.refunded_cents)),
+  refundedAmount: Number(r.refunded_cents) / 100,
   note: r.note,
   method: Payment.methodOf(r.stripe_payment_id),
   receiptNumber: r.receipt_number === null ? null : ReceiptNumber.of(Number(r.receipt_number)).text,
@@ -71,12 +84,7 @@ export class PaymentQueries {
 
   /** One payment as Payment History shows it, read in the caller's transaction (its webhook event: not committed yet). */
   async one(id: number): Promise<PaymentResponse | null> {
-    const rows: Row[] = await this.tx.manager.query(
-      `SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id, u.username AS client_name, pay.amount_cents,
-              pay.payment_date, pay.stripe_payment_id, pay.status, pay.note, pay.receipt_number
-       ${FROM} WHERE pay.id = $1`,
-      [id],
-    );
+    const rows: Row[] = await this.tx.manager.query(`SELECT ${COLUMNS} ${FROM} WHERE pay.id = $1`, [id]);
     return rows[0] ? toResponse(rows[0]) : null;
   }
 
@@ -87,8 +95,7 @@ export class PaymentQueries {
   async ofClient(clientId: number): Promise<PaymentResponse[]> {
     const rows: Row[] = await sqlRead(
       this.db,
-      `SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id, u.username AS client_name, pay.amount_cents,
-              pay.payment_date, pay.stripe_payment_id, pay.status, pay.note, pay.receipt_number
+      `SELECT ${COLUMNS}
          ${FROM}
         WHERE pay.id = ANY(ARRAY(
               SELECT id FROM payments WHERE client_id = $1
@@ -123,6 +130,8 @@ export class PaymentQueries {
           SELECT pay.id FROM payments pay JOIN projects pr ON pr.id = pay.project_id
            WHERE pay.client_id IS NULL AND pr.client_id = ANY(${clients})
           UNION
+          SELECT pay.id FROM payments pay WHERE pay.bundle_id = ANY(ARRAY(SELECT b.id FROM credit_bundles b WHERE b.name ILIKE ${p}))
+          UNION
           SELECT pay.id FROM payments pay WHERE ${paymentAmountText('pay')} ILIKE ${p})`);
       conds.push(`pay.id = ANY(ARRAY(SELECT id FROM matched))`);
     }
@@ -140,11 +149,24 @@ export class PaymentQueries {
     }
     const status = textFilter(filter, 'status');
     if (status) {
-      if (!['pending', 'completed', 'failed'].includes(status)) {
-        throw new DomainError('validation', 'LIST.BAD_PARAMETER', 'filter status must be pending, completed or failed');
+      if (!SHOWN_PAYMENT_STATUSES.includes(status as ShownPaymentStatus)) {
+        throw new DomainError(
+          'validation',
+          'LIST.BAD_PARAMETER',
+          'filter status must be pending, completed, partially_refunded, refunded or failed',
+        );
       }
-      params.push(status);
-      conds.push(`pay.status = $${params.length}`);
+      // The status as the list shows it: a completed payment with refunds is partially refunded or refunded.
+      const shown: Record<string, string> = {
+        completed: `pay.status = 'completed' AND pay.refunded_cents = 0`,
+        partially_refunded: `pay.status = 'completed' AND pay.refunded_cents > 0 AND pay.refunded_cents < pay.amount_cents`,
+        refunded: `pay.status = 'completed' AND pay.refunded_cents > 0 AND pay.refunded_cents >= pay.amount_cents`,
+      };
+      if (shown[status]) conds.push(shown[status]);
+      else {
+        params.push(status);
+        conds.push(`pay.status = $${params.length}`);
+      }
     }
     return { ctes, conds, params, searched: Boolean(text) };
   }
@@ -179,9 +201,7 @@ export class PaymentQueries {
     }
     const rows: Row[] = await sqlRead(
       this.db,
-      `${ctes.length ? `WITH ${ctes.join(', ')} ` : ''}SELECT pay.id, pay.project_id, pr.name AS project_name, u.id AS client_id,
-              u.username AS client_name, pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.status, pay.note,
-              pay.receipt_number, ${count} AS total
+      `${ctes.length ? `WITH ${ctes.join(', ')} ` : ''}SELECT ${COLUMNS}, ${count} AS total
          ${FROM}
         WHERE pay.id = ANY(ARRAY(${page}))
         ORDER BY ${order}`,
@@ -193,10 +213,17 @@ export class PaymentQueries {
 
   async summary(filter: Record<string, unknown>): Promise<{ total: number; count: number }> {
     const f = this.filter(filter);
+    const where = ['true', ...f.conds].join(' AND ');
+    // Net of refunds (CONTRACT §11): the payments' amounts less their refunds, read from payment_refunds
+    // (small) so that the payments themselves are still summed from the amount index alone.
+    const refunded = f.conds.length
+      ? `(SELECT coalesce(sum(r.amount_cents), 0) FROM payment_refunds r JOIN payments pay ON pay.id = r.payment_id
+           WHERE r.status <> 'failed' AND ${where})`
+      : `(SELECT coalesce(sum(r.amount_cents), 0) FROM payment_refunds r WHERE r.status <> 'failed')`;
     const rows: Array<{ cents: string; n: string }> = await sqlRead(
       this.db,
-      `${f.ctes.length ? `WITH ${f.ctes.join(', ')} ` : ''}SELECT coalesce(sum(pay.amount_cents), 0) AS cents, count(*) AS n
-         FROM payments pay WHERE ${['true', ...f.conds].join(' AND ')}`,
+      `${f.ctes.length ? `WITH ${f.ctes.join(', ')} ` : ''}SELECT coalesce(sum(pay.amount_cents), 0) - ${refunded} AS cents, count(*) AS n
+         FROM payments pay WHERE ${where}`,
       f.params,
     );
     return { total: Number(rows[0].cents) / 100, count: Number(rows[0].n) };

@@ -25,8 +25,10 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
       deposit_cents: string | null;
       is_paid: boolean;
       covered: string;
+      refunded: string;
     }> = await this.tx.manager.query(
-      `SELECT p.id, p.name, p.client_id, p.price_cents, p.deposit_cents, p.is_paid, ${creditCoveredCents('p')} AS covered
+      `SELECT p.id, p.name, p.client_id, p.price_cents, p.deposit_cents, p.is_paid, ${creditCoveredCents('p')} AS covered,
+              (SELECT coalesce(sum(pay.refunded_cents), 0) FROM payments pay WHERE pay.project_id = p.id) AS refunded
          FROM projects p WHERE p.id = $1 AND p.deleted_at IS NULL${lock ? ' FOR UPDATE OF p' : ''}`,
       [projectId],
     );
@@ -39,6 +41,7 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
           priceCents: Number(r.price_cents),
           creditCoveredCents: Number(r.covered),
           depositCents: r.deposit_cents === null ? null : Number(r.deposit_cents),
+          refundedCents: Number(r.refunded),
           isPaid: r.is_paid,
         }
       : null;
@@ -60,5 +63,10 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
     const changed = returnedRows(result).length > 0;
     // The integrators' project.paid (CONTRACT §9), in the transaction of the payment that paid it.
     if (changed) await this.webhooks.emit('project.paid', () => this.snapshots.project(projectId));
+  }
+
+  async markUnpaid(projectId: number): Promise<void> {
+    // No event of its own: the refund that caused it is the integrators' payment.refunded.
+    await this.tx.manager.query(`UPDATE projects SET is_paid = false, updated_at = now() WHERE id = $1 AND is_paid`, [projectId]);
   }
 }

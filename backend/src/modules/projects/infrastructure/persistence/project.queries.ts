@@ -4,6 +4,7 @@ import { ProjectSnapshots } from '../../../../shared/integrations/webhook-events
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { sqlRead } from '../../../../shared/database/prepared';
 import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
+import { paidCents } from '../../../../shared/database/sql/paid-cents';
 import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
 import type { User } from '../../../clients';
 import { boolFilter, intFilter, likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
@@ -42,7 +43,7 @@ function projectsJson(admin: boolean, ids: string, order: string, ctes: string[]
              ORDER BY lower(s.name), ps.service_id) FILTER (WHERE ps.service_id IS NOT NULL) AS services,
            coalesce(sum(s.credit_cost * ps.quantity) FILTER (WHERE s.credit_eligible), 0) AS credit_cost,
            coalesce(sum(s.credit_cost * ps.quantity) FILTER (WHERE s.credit_eligible AND NOT coalesce(psp.paid_with_credits, false)), 0) AS credits_due,
-           coalesce((SELECT sum(pay.amount_cents) FROM payments pay WHERE pay.project_id = shown.id AND pay.status = 'completed'), 0) AS paid_cents,
+           ${paidCents('shown')} AS paid_cents,
            ${creditCoveredCents('shown')} AS credit_covered_cents
       FROM shown LEFT JOIN project_services ps ON ps.project_id = shown.id LEFT JOIN services s ON s.id = ps.service_id
       LEFT JOIN project_service_payments psp ON psp.project_id = ps.project_id AND psp.service_id = ps.service_id

@@ -104,7 +104,7 @@ export class AdjustCreditsRequest {
 export class CreditTransactionResponse {
   @ApiProperty({ example: 12 }) id: number;
   @ApiProperty({ example: 5, description: 'Positive; the type gives the sign' }) amount: number;
-  @ApiProperty({ enum: ['purchase', 'redemption', 'adjustment-add', 'adjustment-remove'] }) type: string;
+  @ApiProperty({ enum: ['purchase', 'redemption', 'adjustment-add', 'adjustment-remove', 'refund'] }) type: string;
   @ApiProperty({ nullable: true, type: String }) description: string | null;
   @ApiProperty({ nullable: true, type: Number }) bundleId: number | null;
   @ApiProperty({ nullable: true, type: Number }) projectId: number | null;

@@ -2,14 +2,22 @@ import { ApiProperty } from '@nestjs/swagger';
 
 export class PaymentResponse {
   @ApiProperty({ example: 12 }) id: number;
-  @ApiProperty({ example: 4 }) projectId: number;
-  @ApiProperty({ example: 'Harbour Lane listing' }) projectName: string;
+  @ApiProperty({ example: 4, nullable: true, type: Number, description: 'null for a credit bundle purchase' }) projectId: number | null;
+  @ApiProperty({ example: 'Harbour Lane listing', nullable: true, type: String }) projectName: string | null;
+  @ApiProperty({ example: null, nullable: true, type: Number, description: 'The credit bundle bought; null for a project payment' })
+  bundleId: number | null;
+  @ApiProperty({ example: null, nullable: true, type: String }) bundleName: string | null;
   @ApiProperty({ example: 7, nullable: true, type: Number }) clientId: number | null;
   @ApiProperty({ example: 'Ann Lee' }) clientName: string;
   @ApiProperty({ example: 250, description: 'Dollars' }) amount: number;
   @ApiProperty({ example: '2026-11-21T15:04:00.000Z', format: 'date-time' }) paymentDate: string;
   @ApiProperty({ example: null, nullable: true, type: String }) stripePaymentId: string | null;
-  @ApiProperty({ enum: ['pending', 'completed', 'failed'] }) status: 'pending' | 'completed' | 'failed';
+  @ApiProperty({
+    enum: ['pending', 'completed', 'partially_refunded', 'refunded', 'failed'],
+    description: 'A completed payment with refunds is partially_refunded, or refunded once refunded in full',
+  })
+  status: 'pending' | 'completed' | 'partially_refunded' | 'refunded' | 'failed';
+  @ApiProperty({ example: 0, description: 'Dollars refunded so far (refunds that did not fail)' }) refundedAmount: number;
   @ApiProperty({ example: 'Marked as paid by admin', nullable: true, type: String }) note: string | null;
   @ApiProperty({ enum: ['Stripe', 'Manual'] }) method: 'Stripe' | 'Manual';
   @ApiProperty({
@@ -22,7 +30,7 @@ export class PaymentResponse {
 }
 
 export class PaymentSummaryResponse {
-  @ApiProperty({ example: 1250.5, description: 'Dollars' }) total: number;
+  @ApiProperty({ example: 1250.5, description: 'Dollars, net of refunds' }) total: number;
   @ApiProperty({ example: 9 }) count: number;
 }
 
