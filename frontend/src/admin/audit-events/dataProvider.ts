@@ -1,5 +1,4 @@
 import type { SortPayload } from 'react-admin';
-import { downloadFile } from '../payments/download';
 
 /** The filter of the Activity Log: the list's and the export's (CONTRACT §8). */
 export interface AuditEventsFilter {
@@ -32,7 +31,9 @@ export const auditEventsMethods = {
       filter: JSON.stringify(cleanFilter(filter)),
       sort: JSON.stringify([sort.field, sort.order]),
     });
-    const data = await downloadFile(`/api/audit-events/export.csv?${query}`, DEFAULT_AUDIT_EXPORT_FILENAME);
+    const data = await (
+      await import('../payments/download')
+    ).downloadFile(`/api/audit-events/export.csv?${query}`, DEFAULT_AUDIT_EXPORT_FILENAME);
     return { data };
   },
 };
