@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
+import { ADMIN, expect, newPerson, signIn, test, dismissToasts } from './support/fixtures';
 
 /** docs/screenshots/issue-19: the deposit in the back office and on the client's card (set SCREENSHOTS=1 to write them). */
 const SHOTS = process.env.SCREENSHOTS === '1' ? 'docs/screenshots/issue-19' : undefined;
@@ -20,15 +20,6 @@ async function clientWithProject(request: APIRequestContext) {
   });
   expect(project.ok()).toBe(true);
   return { person, name };
-}
-
-/** Closes the toasts on screen (they would cover part of a screenshot). */
-async function dismissToasts(page: Page) {
-  const toasts = page.locator('.MuiSnackbar-root');
-  await expect(async () => {
-    if ((await toasts.count()) > 0) await toasts.getByRole('button', { name: 'Close' }).first().click({ timeout: 1000 });
-    await expect(toasts).toHaveCount(0, { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
 }
 
 /** Pays the open payment dialog with the emulator's test card; answers the success dialog. */

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { seriousViolations } from './support/axe';
-import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
+import { ADMIN, expect, newPerson, signIn, test, dismissToasts } from './support/fixtures';
 import { photoJpeg, seedGallery, uploadPhotos } from './support/gallery';
 
 /** docs/screenshots/issue-18: the client's gallery on a phone (set SCREENSHOTS=1 to write them). */
@@ -39,15 +39,6 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
     (await seriousViolations(page)).map((v) => `${v.id} (${v.impact}): ${v.targets}`),
     what,
   ).toEqual([]);
-}
-
-/** Closes the toasts on screen (they would cover the top of a screenshot). */
-async function dismissToasts(page: Page) {
-  const toasts = page.locator('.MuiSnackbar-root');
-  await expect(async () => {
-    if ((await toasts.count()) > 0) await toasts.getByRole('button', { name: 'Close' }).first().click({ timeout: 1000 });
-    await expect(toasts).toHaveCount(0, { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
 }
 
 /** A swipe on the lightbox's photo, as a finger makes it (pointer events of a touch). */

@@ -60,3 +60,12 @@ export async function registerInBrowser(page: Page, p: { name: string; email: st
   await page.getByLabel('Confirm Password').fill(p.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
+
+/** Closes the toasts on screen (they would cover part of a screenshot). */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.MuiSnackbar-root');
+  await expect(async () => {
+    if ((await toasts.count()) > 0) await toasts.getByRole('button', { name: 'Close' }).first().click({ timeout: 1000 });
+    await expect(toasts).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
