@@ -50,10 +50,10 @@ export async function seedGallery(projectId: number, count: number): Promise<voi
   const files: Record<string, { body: Buffer; type: string }> = {
     original: { body: original, type: 'image/jpeg' },
     'thumb.webp': { body: await sharp(original).resize(400, 400, { fit: 'inside' }).webp({ quality: 75 }).toBuffer(), type: 'image/webp' },
-    'preview.webp': { body: await sharp(original).resize(2048, 2048, { fit: 'inside' }).webp().toBuffer(), type: 'image/webp' },
-    'preview-marked.webp': {
-      body: await sharp(original).resize(2048, 2048, { fit: 'inside' }).webp().toBuffer(),
-      type: 'image/webp',
+    'preview.jpg': { body: await sharp(original).resize(2048, 2048, { fit: 'inside' }).jpeg().toBuffer(), type: 'image/jpeg' },
+    'preview-marked.jpg': {
+      body: await sharp(original).resize(2048, 2048, { fit: 'inside' }).jpeg().toBuffer(),
+      type: 'image/jpeg',
     },
   };
   for (const [name, file] of Object.entries(files)) writeFileSync(join(source, name), file.body);

@@ -106,7 +106,7 @@ describe('Photos', () => {
     for (const p of photos) expect(p.downloadUrl).toBeNull();
     const adminView = await list(admin);
     expect(photos[0].previewUrl).not.toBe(adminView[0].previewUrl);
-    expect(photos[0].previewUrl).toContain('preview-marked.webp');
+    expect(photos[0].previewUrl).toContain('preview-marked.jpg');
     const marked = await t.http().get(photos[0].previewUrl!).expect(200);
     const clean = await t.http().get(adminView[0].previewUrl!).expect(200);
     expect(Buffer.compare(marked.body as Buffer, clean.body as Buffer)).not.toBe(0);
@@ -114,7 +114,7 @@ describe('Photos', () => {
     await admin.patch(`/api/projects/${projectId}/mark-paid`).send({}).expect(200);
     const paid = await list(owner.agent);
     expect(paid[0].downloadUrl).not.toBeNull();
-    expect(paid[0].previewUrl).toContain('/preview.webp');
+    expect(paid[0].previewUrl).toContain('/preview.jpg');
   });
 
   it('streams the originals as a ZIP to the admin and, once paid, to the client; not before', async () => {

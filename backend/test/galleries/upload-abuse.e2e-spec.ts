@@ -209,7 +209,7 @@ describe('Photo uploads: abuse', () => {
     const photos = await settled(res.body.map((p: Photo) => p.id));
     for (const p of photos.values()) expect(p.status).toBe('ready');
     for (const p of photos.values()) {
-      for (const f of ['original', 'thumb.webp', 'preview.webp', 'preview-marked.webp']) {
+      for (const f of ['original', 'thumb.webp', 'preview.jpg', 'preview-marked.jpg']) {
         expect(media()).toContain(`projects/${projectId}/${p.id}/${f}`);
       }
     }

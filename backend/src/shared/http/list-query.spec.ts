@@ -22,6 +22,11 @@ describe('parseListQuery', () => {
     [{ range: '[0,1.5]' }, /range/],
     [{ filter: '[1]' }, /filter must be a JSON object/],
     [{ filter: '{bad' }, /filter must be JSON/],
+    [{ filter: '{"q":"a\\u0000b"}' }, /must not contain NUL/],
+    [{ filter: '{"q":"\\ud800"}' }, /broken Unicode/],
+    [{ filter: '{"a\\u0000":1}' }, /must not contain NUL/],
+    [{ sort: '["name\\u0000","ASC"]' }, /must not contain NUL/],
+    [{ filter: '{"q":' + '['.repeat(40) + ']'.repeat(40) + '}' }, /filter is nested too deeply/],
   ])('refuses %j', (query, message) => {
     expect(() => parseListQuery(query, sortable, defaults)).toThrow(message);
   });

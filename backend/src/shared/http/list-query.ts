@@ -1,5 +1,6 @@
 import { DomainError } from '../errors/domain-error';
 import type { FastifyReply } from 'fastify';
+import { inspect, TOO_DEEP_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from './request-guards';
 
 /** react-admin simple-rest list parameters (CONTRACT §2), parsed and checked. */
 export interface ListQuery<F extends string = string> {
@@ -16,14 +17,23 @@ export const MAX_PAGE = 500;
 
 const bad = (message: string) => new DomainError('validation', 'LIST.BAD_PARAMETER', message);
 
+/**
+ * A JSON parameter, parsed. Its strings are held to what the body guard holds a body to: a `\u0000`
+ * escape becomes a NUL that PostgreSQL cannot take as text, so it is refused here with the same 400.
+ */
 function parseJson(raw: unknown, name: string): unknown {
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string') throw bad(`${name} must be JSON`);
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw bad(`${name} must be JSON`);
   }
+  const found = inspect(value, name, 0);
+  if (found === 'too deep') throw bad(TOO_DEEP_MESSAGE.replace('request body', name));
+  if (found !== null) throw bad(UNSTORABLE_TEXT_MESSAGE);
+  return value;
 }
 
 /**

@@ -105,7 +105,7 @@ function safeDecode(url: string): string {
 }
 
 /** 'too deep', or the first key or string value holding unstorable text ('body' for the body itself), or null. */
-function inspect(value: unknown, path: string, depth: number): 'too deep' | { field: string } | null {
+export function inspect(value: unknown, path: string, depth: number): 'too deep' | { field: string } | null {
   if (typeof value === 'string') return wellFormed(value) ? null : { field: path || 'body' };
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_BODY_DEPTH) return 'too deep';

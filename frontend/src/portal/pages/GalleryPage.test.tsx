@@ -25,7 +25,7 @@ function photo(id: number, overrides: Partial<Photo> = {}): Photo {
     status: 'ready',
     failureReason: null,
     thumbnailUrl: `/api/media/projects/5/${id}/thumb.webp?exp=1&sig=a`,
-    previewUrl: `/api/media/projects/5/${id}/preview-marked.webp?exp=1&sig=a`,
+    previewUrl: `/api/media/projects/5/${id}/preview-marked.jpg?exp=1&sig=a`,
     downloadUrl: null,
     favorite: false,
     ...overrides,
@@ -75,7 +75,7 @@ describe('The client’s gallery (/projects/{id})', () => {
     await user.click(await screen.findByRole('button', { name: 'Open IMG_2.jpg' }));
     const dialog = await screen.findByRole('dialog', { name: 'IMG_2.jpg' });
     expect(dialog).toHaveTextContent('2 of 3');
-    expect(within(dialog).getByRole('img', { name: 'IMG_2.jpg' })).toHaveAttribute('src', expect.stringContaining('preview-marked.webp'));
+    expect(within(dialog).getByRole('img', { name: 'IMG_2.jpg' })).toHaveAttribute('src', expect.stringContaining('preview-marked.jpg'));
     expect(within(dialog).getByRole('button', { name: 'Pay to download' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('link', { name: /^Download/ })).not.toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
@@ -122,7 +122,7 @@ describe('The client’s gallery (/projects/{id})', () => {
     const user = userEvent.setup();
     const clean = (id: number) =>
       photo(id, {
-        previewUrl: `/api/media/projects/5/${id}/preview.webp?exp=1&sig=a`,
+        previewUrl: `/api/media/projects/5/${id}/preview.jpg?exp=1&sig=a`,
         downloadUrl: `/api/media/projects/5/${id}/original?exp=1&sig=a`,
       });
     renderGallery({ [PROJECTS]: { body: [paid] }, [PHOTOS]: page([clean(1), clean(2)]) });

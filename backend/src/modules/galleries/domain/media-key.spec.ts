@@ -8,8 +8,8 @@ describe('media keys', () => {
     expect(photoMediaKeys(projectId, photoId)).toEqual({
       original: `projects/${projectId}/${photoId}/original`,
       thumb: `projects/${projectId}/${photoId}/thumb.webp`,
-      preview: `projects/${projectId}/${photoId}/preview.webp`,
-      previewMarked: `projects/${projectId}/${photoId}/preview-marked.webp`,
+      preview: `projects/${projectId}/${photoId}/preview.jpg`,
+      previewMarked: `projects/${projectId}/${photoId}/preview-marked.jpg`,
     });
     expect(projectMediaPrefix(projectId)).toBe(`projects/${projectId}/`);
     for (const key of Object.values(photoMediaKeys(projectId, photoId))) expect(key.startsWith(projectMediaPrefix(projectId))).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * Where a photo's files live in media storage (CONTRACT §10). Keys are made here and nowhere else:
- * `projects/<projectId>/<photoId>/original`, `…/thumb.webp`, `…/preview.webp` and the watermarked
- * `…/preview-marked.webp` (decision 0029: both previews are made, the paid state picks one). Everything a
+ * `projects/<projectId>/<photoId>/original`, `…/thumb.webp`, `…/preview.jpg` and the watermarked
+ * `…/preview-marked.jpg` (decision 0029: both previews are made, the paid state picks one). Everything a
  * project owns sits under `projects/<projectId>/`, so deleting a project is one prefix removal and deleting
  * a photo is its four keys.
  */
@@ -13,8 +13,8 @@ export function photoMediaKeys(
   return {
     original: `${folder}original`,
     thumb: `${folder}thumb.webp`,
-    preview: `${folder}preview.webp`,
-    previewMarked: `${folder}preview-marked.webp`,
+    preview: `${folder}preview.jpg`,
+    previewMarked: `${folder}preview-marked.jpg`,
   };
 }
 

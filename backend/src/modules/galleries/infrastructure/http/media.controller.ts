@@ -42,7 +42,7 @@ export class MediaController {
   })
   @ApiParam({ name: 'projectId', type: String })
   @ApiParam({ name: 'photoId', type: String })
-  @ApiParam({ name: 'file', type: String, description: 'original, thumb.webp, preview.webp or preview-marked.webp' })
+  @ApiParam({ name: 'file', type: String, description: 'original, thumb.webp, preview.jpg or preview-marked.jpg' })
   @ApiQuery({ name: 'exp', required: true, description: 'Unix seconds' })
   @ApiQuery({ name: 'sig', required: true, description: 'The signature' })
   @ApiProduces('image/jpeg', 'image/png', 'image/webp', 'image/heic')

@@ -78,10 +78,15 @@ describe('SharpImageProcessor', () => {
     expect(input.icc).toBeDefined();
 
     const { thumbnail, preview, previewWatermarked } = await derivativesOf(path, 'Studio');
-    for (const image of [thumbnail, preview, previewWatermarked!]) {
+    const formats = [
+      [thumbnail, 'webp'],
+      [preview, 'jpeg'],
+      [previewWatermarked!, 'jpeg'],
+    ] as const;
+    for (const [image, format] of formats) {
       const metadata = await sharp(image.data).metadata();
-      expect(metadata.format).toBe('webp');
-      expect(image.contentType).toBe('image/webp');
+      expect(metadata.format).toBe(format);
+      expect(image.contentType).toBe(`image/${format}`);
       expect(metadata.exif).toBeUndefined();
       expect(metadata.icc).toBeUndefined();
       expect(metadata.xmp).toBeUndefined();
