@@ -101,7 +101,7 @@ test.describe("The client's gallery (issue 18)", () => {
     const lightbox = page.getByRole('dialog');
     await expect(lightbox).toContainText('1 of 6');
     const preview = lightbox.getByRole('img', { name: 'IMG_0001.jpg' });
-    await expect(preview).toHaveAttribute('src', /preview-marked\.webp/);
+    await expect(preview).toHaveAttribute('src', /preview-marked\.jpg/);
     await expect.poll(() => preview.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await expect(lightbox.getByRole('button', { name: 'Pay to download' })).toBeVisible();
     await expect(lightbox.getByRole('link', { name: /^Download/ })).toHaveCount(0);
@@ -153,7 +153,7 @@ test.describe("The client's gallery (issue 18)", () => {
     }
 
     await grid.getByRole('button', { name: 'Open IMG_0003.jpg' }).click();
-    await expect(lightbox.getByRole('img', { name: 'IMG_0003.jpg' })).toHaveAttribute('src', /\/preview\.webp/);
+    await expect(lightbox.getByRole('img', { name: 'IMG_0003.jpg' })).toHaveAttribute('src', /\/preview\.jpg/);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       lightbox.getByRole('link', { name: 'Download IMG_0003.jpg' }).click(),

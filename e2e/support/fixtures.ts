@@ -49,7 +49,11 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  // Waits for the server's answer (a success, a refusal or the second step): a caller that goes to
+  // another page at once would otherwise race the session cookie on a busy machine.
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/login');
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await answered;
 }
 
 export async function registerInBrowser(page: Page, p: { name: string; email: string; password: string }): Promise<void> {

@@ -32,11 +32,13 @@ import { ADMIN, createTestApp, newClient, TestApp } from '../support/test-app';
  * A generated input may happen to be valid: a 2xx is not a failure, it only moves the baseline on.
  *
  * FUZZ_SEED=<n> replays a run (fast-check prints the seed and the counterexample on failure);
- * FUZZ_SCALE=<x> multiplies the number of runs; FUZZ_VERBOSE=1 prints a few accepted requests per route.
+ * FUZZ_SCALE=<x> multiplies the number of runs (0.6 by default); FUZZ_VERBOSE=1 prints a few accepted requests per route.
  */
 
 const OPENAPI = join(__dirname, '..', '..', '..', 'openapi.yaml');
-const SCALE = Number(process.env.FUZZ_SCALE ?? '1');
+// 0.6 of the runs below in `npm test` (about 2,100 requests), to keep the suite within its time;
+// FUZZ_SCALE=1 sends the full table (about 3,500), as measured for issue 7.
+const SCALE = Number(process.env.FUZZ_SCALE ?? '0.6');
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const tag = `fz${process.pid}`;
 

@@ -11,7 +11,8 @@ import {
   scratchDatabase,
 } from '../support/processes';
 
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+// 20 s in `npm test` (the check: no error, the ledger holds); `npm run test:load` runs issue 7's full minute.
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const INSTANCES = Number(process.env.LOAD_INSTANCES ?? 2); // 1 to measure a single process
 const CLIENTS = 170;
 const ADMINS = 30; // sessions of the studio's admin account: 200 signed-in sessions in all
@@ -40,7 +41,7 @@ const range = (start: number, end: number) => `range=${encodeURIComponent(JSON.s
 /**
  * Issue 7, point 7: 200 signed-in sessions (170 clients, 30 admin sessions), each on its own keep-alive
  * connection with one request in flight at a time, on a mixed read/write workload for LOAD_SECONDS
- * (60 by default) against two app processes (LOAD_INSTANCES) sharing the run's database. Every answer is counted; the
+ * (20 by default, 60 with `npm run test:load`) against two app processes (LOAD_INSTANCES) sharing the run's database. Every answer is counted; the
  * only non-2xx answers that would not be errors are the documented refusals in EXPECTED_REFUSALS, and
  * the workload is designed not to provoke them (clients hold enough credits). Afterwards the credit
  * ledger must still hold: every balance equals the sum of its transactions, none is negative, and

@@ -8971,7 +8971,7 @@ export interface operations {
             path: {
                 projectId: string;
                 photoId: string;
-                /** @description original, thumb.webp, preview.webp or preview-marked.webp */
+                /** @description original, thumb.webp, preview.jpg or preview-marked.jpg */
                 file: string;
             };
             cookie?: never;
