@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
+import { ADMIN, expect, newPerson, signInByApi, test } from './support/fixtures';
 
 /** The serious and critical WCAG 2.1 A/AA violations on the page, as readable lines. */
 async function violations(page: Page, what: string): Promise<string[]> {
@@ -29,8 +29,7 @@ test.describe('Back office accessibility (issue 15)', () => {
     const found: string[] = [];
 
     // one client and one project, so that the lists, the side panel and the credits rows have content
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/admin\/?$/);
+    await signInByApi(page, ADMIN.email, ADMIN.password);
     const person = newPerson('a11y');
     const registered = await page.request.post('/api/register', {
       data: { username: person.name, email: person.email, password: person.password, role: 'client' },

@@ -1,10 +1,9 @@
-import { ADMIN, expect, signIn, test } from './support/fixtures';
+import { ADMIN, expect, signInByApi, test } from './support/fixtures';
 
 test.describe('Activity Log (CONTRACT §8)', () => {
   test('the admin creates a service and finds it in the Activity Log with a filter, then exports it', async ({ page }) => {
     const tag = `E2E${Date.now().toString(36)}`;
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/admin\/?$/);
+    await signInByApi(page, ADMIN.email, ADMIN.password);
 
     // one change through the back office
     await page.goto('/admin/services');

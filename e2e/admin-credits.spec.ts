@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
+import { ADMIN, expect, newPerson, signInByApi, test } from './support/fixtures';
 
 async function adjust(admin: Page, email: string, type: 'Add Credits' | 'Remove Credits', amount: string): Promise<void> {
   const row = admin.getByRole('row').filter({ hasText: email });
@@ -18,8 +18,7 @@ test.describe('Admin Bundles and Client Credits (issue 5)', () => {
   test('creates a bundle, adds 5 credits to a new client, removes 2 → balance 3 with +5 and -2 in the history', async ({ page }) => {
     const tag = `E2E${Date.now().toString(36)}`;
     const client = newPerson('credits');
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/admin\/?$/);
+    await signInByApi(page, ADMIN.email, ADMIN.password);
 
     await page.goto('/admin/credits');
     await expect(page.getByRole('heading', { level: 1, name: 'Bundles' })).toBeVisible();

@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, mailbox, newPerson, signIn, test } from './support/fixtures';
+import { ADMIN, expect, mailbox, newPerson, signInByApi, test } from './support/fixtures';
 
 async function openEmailSystem(page: Page): Promise<void> {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/?$/);
+  await signInByApi(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/email');
   await expect(page.getByRole('heading', { level: 1, name: 'Email System' })).toBeVisible();
 }

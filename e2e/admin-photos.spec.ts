@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousViolations } from './support/axe';
-import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
+import { ADMIN, expect, newPerson, signInByApi, test } from './support/fixtures';
 
 /** docs/screenshots: the upload in progress on a desktop and on a phone (set SCREENSHOTS=1 to write them). */
 const SHOTS = process.env.SCREENSHOTS === '1' ? 'docs/screenshots' : undefined;
@@ -52,8 +52,7 @@ async function dropFiles(page: Page, testId: string, files: { name: string; buff
 async function openNewProject(page: Page) {
   const client = newPerson('photos');
   const projectName = `Photos ${client.email}`;
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/?$/);
+  await signInByApi(page, ADMIN.email, ADMIN.password);
   const registered = await page.request.post('/api/register', {
     data: { username: client.name, email: client.email, password: client.password, role: 'client' },
   });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, expect, newPerson, signIn, test, dismissToasts } from './support/fixtures';
+import { ADMIN, expect, newPerson, signIn, signInByApi, test, dismissToasts } from './support/fixtures';
 
 /** docs/screenshots/issue-19: the deposit in the back office and on the client's card (set SCREENSHOTS=1 to write them). */
 const SHOTS = process.env.SCREENSHOTS === '1' ? 'docs/screenshots/issue-19' : undefined;
@@ -48,7 +48,7 @@ test.describe('Deposits (issue 19, CONTRACT §11)', () => {
     // The admin sets a $300 deposit in the Edit Project dialog.
     const adminContext = await browser.newContext({ baseURL });
     const admin = await adminContext.newPage();
-    await signIn(admin, ADMIN.email, ADMIN.password);
+    await signInByApi(admin, ADMIN.email, ADMIN.password);
     await admin.goto('/admin/projects');
     await admin.getByPlaceholder('Search projects...').fill(name);
     const row = admin.getByRole('row').filter({ hasText: name });

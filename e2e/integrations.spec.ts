@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
+import { ADMIN, expect, newPerson, signIn, signInByApi, test } from './support/fixtures';
 
 /** docs/screenshots/issue-17: the page on a desktop and on a phone (set SCREENSHOTS=1 to write them). */
 const SHOTS = process.env.SCREENSHOTS === '1' ? 'docs/screenshots/issue-17' : undefined;
@@ -127,8 +127,7 @@ test.describe('Integrations page (issue 17)', () => {
       await page.screenshot({ path: `${SHOTS}/1-integrations-desktop.png`, fullPage: true });
       // the phone: a context of its own (react-admin picks its phone layout when it starts)
       const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
-      await signIn(phone, ADMIN.email, ADMIN.password);
-      await expect(phone).toHaveURL(/\/admin\/?$/);
+      await signInByApi(phone, ADMIN.email, ADMIN.password);
       await phone.goto('/admin/integrations');
       await expect(phone.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
       await expect(phone.getByText(url)).toBeVisible();
@@ -210,8 +209,7 @@ test.describe('Integrations page (issue 17)', () => {
 
       if (SHOTS) {
         const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
-        await signIn(phone, ADMIN.email, ADMIN.password);
-        await expect(phone).toHaveURL(/\/admin\/?$/);
+        await signInByApi(phone, ADMIN.email, ADMIN.password);
         await phone.goto('/admin/integrations');
         const phoneItem = phone.getByRole('list', { name: 'Webhook endpoints' }).getByRole('listitem').filter({ hasText: url }).first();
         await phoneItem.getByRole('button', { name: 'Deliveries' }).click();

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN, expect, mailbox, newPerson, signIn, test } from './support/fixtures';
+import { ADMIN, expect, mailbox, newPerson, signIn, signInByApi, test } from './support/fixtures';
 
 /** As the admin (its own request context): a client with one unpaid project. */
 async function clientWithProject(request: APIRequestContext, price: string) {
@@ -71,7 +71,7 @@ test.describe('Receipts (issue 19)', () => {
     // The admin downloads the same receipt from Payment History.
     const context = await browser.newContext({ baseURL });
     const admin = await context.newPage();
-    await signIn(admin, ADMIN.email, ADMIN.password);
+    await signInByApi(admin, ADMIN.email, ADMIN.password);
     await admin.goto('/admin/payments');
     await admin.getByPlaceholder('Search payments...').fill(name);
     const adminRow = admin.getByRole('row').filter({ hasText: name });

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
+import { ADMIN, expect, newPerson, signIn, signInByApi, test } from './support/fixtures';
 
 /** docs/screenshots/issue-19: the refund flow (set SCREENSHOTS=1 to write them). */
 const SHOTS = process.env.SCREENSHOTS === '1' ? 'docs/screenshots/issue-19' : undefined;
@@ -46,8 +46,7 @@ test.describe('Refunds (issue 19)', () => {
     // The admin refunds $120 of it from Payment History.
     const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
     const admin = await context.newPage();
-    await signIn(admin, ADMIN.email, ADMIN.password);
-    await admin.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    await signInByApi(admin, ADMIN.email, ADMIN.password);
     await admin.goto('/admin/payments');
     await admin.getByPlaceholder('Search payments...').fill(name);
     const row = admin.getByRole('row').filter({ hasText: name });

@@ -56,6 +56,16 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await answered;
 }
 
+/**
+ * Signs in through the API in the page's own context (its cookie jar), for tests whose subject is a page
+ * behind the sign-in rather than the sign-in itself: the caller goes straight to that page, without the
+ * sign-in form and the landing page that the form leads to.
+ */
+export async function signInByApi(page: Page, email: string, password: string): Promise<void> {
+  const answer = await page.request.post('/api/login', { data: { email, password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
 export async function registerInBrowser(page: Page, p: { name: string; email: string; password: string }): Promise<void> {
   await page.goto('/auth?tab=register');
   await page.getByLabel('Name').fill(p.name);
