@@ -85,7 +85,14 @@ async function audit(preset: Preset, port: number, url: string, headers?: Record
   if (lhr.runtimeError) throw new AuditFailed(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
   if (process.env.BENCH_LIGHTHOUSE_DEBUG) {
-    for (const id of ['largest-contentful-paint-element', 'lcp-lazy-loaded', 'layout-shifts', 'bootup-time', 'network-requests'])
+    for (const id of [
+      'lcp-breakdown-insight',
+      'lcp-discovery-insight',
+      'network-dependency-tree-insight',
+      'layout-shifts',
+      'bootup-time',
+      'network-requests',
+    ])
       console.log(id, JSON.stringify(lhr.audits[id]?.details ?? null).slice(0, 3000));
   }
   return {

@@ -59,8 +59,9 @@ describe('The photo worker as a process of its own', () => {
     app = await startAppProcess({ name: 'web', databaseUrl: scratch.url, env: { PHOTO_WORKER: 'process', MEDIA_DIR: mediaDir } });
     const started = app;
     output = () => started.output();
-    const worker = await until('the worker process', () => childrenOf(app!.pid)[0]);
-    expect(worker.nice).toBe(PHOTO_WORKER_NICENESS);
+    // The web process lowers the child's priority just after forking it: /proc can show the child in between.
+    const atLowPriority = (c: { nice: number }) => c.nice === PHOTO_WORKER_NICENESS;
+    const worker = await until('the worker process at nice 10', () => childrenOf(app!.pid).find(atLowPriority));
 
     const admin = new HttpSession(app.url);
     expect((await admin.post('/api/login', { email: ADMIN.email, password: ADMIN.password })).status).toBe(200);
@@ -96,8 +97,9 @@ describe('The photo worker as a process of its own', () => {
 
     // killed: another takes its place, and the work goes on
     process.kill(worker.pid, 'SIGKILL');
-    const next = await until('a new worker process', () => childrenOf(app!.pid).find((c) => c.pid !== worker.pid));
-    expect(next.nice).toBe(PHOTO_WORKER_NICENESS);
+    const next = await until('a new worker process at nice 10', () =>
+      childrenOf(app!.pid).find((c) => c.pid !== worker.pid && atLowPriority(c)),
+    );
     const second = await upload('second.jpg');
     await until('the second photo ready', async () => ((await statusOf(second)) === 'ready' ? true : undefined));
     admin.close();

@@ -1,4 +1,5 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -52,6 +53,39 @@ export function startHelloServer(port: number): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     child.stdout!.once('data', () => resolve(child));
     child.once('exit', (c) => reject(new Error(`the bare server exited (${c})`)));
+  });
+}
+
+/** Whether process `pid` holds the socket listening on TCP `port` (Linux's /proc; elsewhere, assumed). */
+export function listensOn(pid: number, port: number): boolean {
+  if (process.platform !== 'linux') return true;
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      // sl local_address rem_address st … inode: state 0A is LISTEN
+      const cols = line.trim().split(/\s+/);
+      if (cols.length > 9 && cols[1].endsWith(hexPort) && cols[3] === '0A') inodes.add(cols[9]);
+    }
+  }
+  let fds: string[] = [];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false;
+  }
+  return fds.some((fd) => {
+    try {
+      return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
+    } catch {
+      return false;
+    }
   });
 }
 
@@ -211,7 +245,9 @@ async function startAppProcessOnce(opts: AppProcessOptions): Promise<AppProcess>
       throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${out}`);
     }
     const res = await get(`${url}/api/health`, 1_000).catch(() => null);
-    if (res?.status === 200) break;
+    // Another test's app can take the "free" port first and answer for this one, which then dies with
+    // EADDRINUSE (and is started again on another port): only this child's own socket counts.
+    if (res?.status === 200 && listensOn(child.pid!, port)) break;
     if (Date.now() > deadline) {
       await stopChild(child);
       throw new Error(`${name} was not healthy within ${opts.timeoutMs ?? 60_000} ms:\n${out}`);
