@@ -10,7 +10,7 @@ import { pagesFor } from '../features/galleries/hooks';
 import { project } from '../features/projects/fixtures';
 import { GalleryPage } from './GalleryPage';
 
-const PROJECTS = `GET /api/projects/client/${client.id}`;
+const PROJECT = 'GET /api/projects/5';
 const PHOTOS = 'GET /api/projects/5/photos';
 const FAVORITES = `GET /api/projects/5/photos?range=${encodeURIComponent('[0,99]')}&filter=${encodeURIComponent('{"favorite":true}')}`;
 const CONFIG = 'GET /api/public-config';
@@ -57,7 +57,7 @@ const paid = project({ id: 5, name: 'Garden wedding', photoCount: 3, isPaid: tru
 
 describe('The client’s gallery (/projects/{id})', () => {
   it('unpaid: the project, its watermarked photos, Pay to download and no Download All', async () => {
-    renderGallery({ [PROJECTS]: { body: [unpaid] }, [PHOTOS]: page([photo(1), photo(2), photo(3)]) });
+    renderGallery({ [PROJECT]: { body: unpaid }, [PHOTOS]: page([photo(1), photo(2), photo(3)]) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Garden wedding' })).toBeInTheDocument();
     expect(screen.getByText('Unpaid')).toBeInTheDocument();
     const grid = await screen.findByRole('list', { name: 'Photos' });
@@ -71,7 +71,7 @@ describe('The client’s gallery (/projects/{id})', () => {
 
   it('opens the lightbox: arrow keys move within the gallery, Escape closes; unpaid, it offers Pay to download', async () => {
     const user = userEvent.setup();
-    renderGallery({ [PROJECTS]: { body: [unpaid] }, [PHOTOS]: page([photo(1), photo(2), photo(3)]) });
+    renderGallery({ [PROJECT]: { body: unpaid }, [PHOTOS]: page([photo(1), photo(2), photo(3)]) });
     await user.click(await screen.findByRole('button', { name: 'Open IMG_2.jpg' }));
     const dialog = await screen.findByRole('dialog', { name: 'IMG_2.jpg' });
     expect(dialog).toHaveTextContent('2 of 3');
@@ -93,7 +93,7 @@ describe('The client’s gallery (/projects/{id})', () => {
   it('a heart shows at once and is sent, and the Favorites view is fetched again', async () => {
     const user = userEvent.setup();
     const spy = renderGallery({
-      [PROJECTS]: { body: [unpaid] },
+      [PROJECT]: { body: unpaid },
       [PHOTOS]: page([photo(1), photo(2)]),
       'PUT /api/photos/1/favorite': { status: 204 },
     });
@@ -107,7 +107,7 @@ describe('The client’s gallery (/projects/{id})', () => {
   it('a refused heart is undone with a toast', async () => {
     const user = userEvent.setup();
     renderGallery({
-      [PROJECTS]: { body: [unpaid] },
+      [PROJECT]: { body: unpaid },
       [PHOTOS]: page([photo(1)]),
       'PUT /api/photos/1/favorite': { status: 500, body: { statusCode: 500, message: 'Server down' } },
     });
@@ -125,7 +125,7 @@ describe('The client’s gallery (/projects/{id})', () => {
         previewUrl: `/api/media/projects/5/${id}/preview.jpg?exp=1&sig=a`,
         downloadUrl: `/api/media/projects/5/${id}/original?exp=1&sig=a`,
       });
-    renderGallery({ [PROJECTS]: { body: [paid] }, [PHOTOS]: page([clean(1), clean(2)]) });
+    renderGallery({ [PROJECT]: { body: paid }, [PHOTOS]: page([clean(1), clean(2)]) });
     expect(await screen.findByRole('link', { name: 'Download All' })).toHaveAttribute('href', '/api/projects/5/photos.zip');
     expect(screen.queryByRole('button', { name: 'Pay to download' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Open IMG_1.jpg' }));
@@ -137,7 +137,7 @@ describe('The client’s gallery (/projects/{id})', () => {
 
   it('a swipe (a touch moved sideways) goes to the next photo; a short one or a mouse drag does not', async () => {
     const user = userEvent.setup();
-    renderGallery({ [PROJECTS]: { body: [unpaid] }, [PHOTOS]: page([photo(1), photo(2)]) });
+    renderGallery({ [PROJECT]: { body: unpaid }, [PHOTOS]: page([photo(1), photo(2)]) });
     await user.click(await screen.findByRole('button', { name: 'Open IMG_1.jpg' }));
     const dialog = await screen.findByRole('dialog');
     const image = within(dialog).getByRole('img', { name: 'IMG_1.jpg' });
@@ -154,12 +154,12 @@ describe('The client’s gallery (/projects/{id})', () => {
   });
 
   it('shows No photos yet for an empty gallery', async () => {
-    renderGallery({ [PROJECTS]: { body: [project({ id: 5, photoCount: 0 })] }, [PHOTOS]: page([]) });
+    renderGallery({ [PROJECT]: { body: project({ id: 5, photoCount: 0 }) }, [PHOTOS]: page([]) });
     expect(await screen.findByText('No photos yet')).toBeInTheDocument();
   });
 
   it('shows Project not found for a project that is not the client’s', async () => {
-    renderGallery({ [PROJECTS]: { body: [unpaid] } }, 6);
+    renderGallery({ [PROJECT]: { body: unpaid } }, 6);
     expect(await screen.findByText('Project not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Projects' })).toHaveAttribute('href', '/projects');
   });

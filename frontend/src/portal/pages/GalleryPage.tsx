@@ -18,15 +18,13 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import type { Project } from '../../shared/api/schema';
 import { formatDate } from '../../shared/ui/formatters';
-import { useCurrentUser } from '../features/auth/hooks';
 import { galleriesApi } from '../features/galleries/api';
 import { GalleryGrid } from '../features/galleries/components/GalleryGrid';
 import { Lightbox } from '../features/galleries/components/Lightbox';
-import { pagesFor, refreshGallery, useGalleryView, useToggleFavorite } from '../features/galleries/hooks';
+import { pagesFor, refreshGallery, useGalleryProject, useGalleryView, useToggleFavorite } from '../features/galleries/hooks';
 import { CardPaymentProvider, useCardPayment } from '../features/payments/components/CardPaymentProvider';
 import { PaymentBadge } from '../features/projects/components/PaymentBadge';
 import { StatePanel } from '../features/projects/components/StatePanel';
-import { useClientProjects } from '../features/projects/hooks';
 
 const photosText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'photo' : 'photos'}`;
 
@@ -34,23 +32,23 @@ const photosText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'pho
 export function GalleryPage() {
   const { projectId } = useParams();
   const id = Number(projectId);
-  const { user } = useCurrentUser();
-  const projects = useClientProjects(user?.id);
-  const project = projects.data?.find((p) => p.id === id);
+  const query = useGalleryProject(id);
+  const project = query.data;
   const queryClient = useQueryClient();
 
-  if (!Number.isSafeInteger(id) || id <= 0 || (projects.data && !project)) {
+  // another client's project is a 404 too (the server does not say whether it exists)
+  if (!Number.isSafeInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404)) {
     return <NotFound />;
   }
-  if (projects.isError && !project) {
+  if (query.isError && !project) {
     return (
       <StatePanel icon={<ErrorOutline />} title="Failed to load the gallery" tone="error">
         Please try again later or contact support.
       </StatePanel>
     );
   }
-  // The photos are asked for at once, beside the project list (not after it): the first thumbnails
-  // are what the page is waiting for.
+  // The photos are asked for at once, beside the project (not after it): the first thumbnails are
+  // what the page is waiting for.
   return (
     <CardPaymentProvider
       // the payment dialog says 'Payment Successful'; the photos come again, clean and downloadable

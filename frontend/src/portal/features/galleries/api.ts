@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/api/client';
-import type { Photo } from '../../../shared/api/schema';
+import { dataOf, http } from '../../../shared/api/client';
+import type { Photo, Project } from '../../../shared/api/schema';
 
 /** Photos per request: the grid asks for the pages it is about to show, not for 2,000 photos at once. */
 export const PHOTO_PAGE_SIZE = 100;
@@ -25,8 +25,14 @@ export const photoPageKey = (projectId: number, favorites: boolean, page: number
   ['/api/projects', projectId, 'photos', favorites ? 'favorites' : 'all', page] as const;
 /** Every page of a project's gallery, both views. */
 export const galleryKey = (projectId: number) => ['/api/projects', projectId, 'photos'] as const;
+/** The project of a gallery, as its client sees it (GET /api/projects/{id}). */
+export const galleryProjectKey = (projectId: number) => ['/api/projects', projectId] as const;
+/** A project's paid state changes with payments, which refresh it (refreshGallery): half a minute. */
+export const GALLERY_PROJECT_STALE_MS = 30_000;
 
 export const galleriesApi = {
+  /** GET /api/projects/{id}: the project (name, date, paid state and amount due); 404 for another client's. */
+  project: (projectId: number): Promise<Project> => dataOf(http.GET('/api/projects/{id}', { params: { path: { id: projectId } } })),
   /** GET /api/projects/{id}/photos: one page of the project's finished photos, with signed URLs. */
   async page(projectId: number, favorites: boolean, page: number): Promise<PhotoPage> {
     const first = page * PHOTO_PAGE_SIZE;
@@ -53,10 +59,17 @@ export const galleriesApi = {
 };
 
 /**
- * Starts fetching a gallery's first page while the app still checks the session and loads the page's
- * code (App's preloadPage), so the thumbnails' URLs are there when the grid first renders.
+ * Starts fetching a gallery's project and first page while the app still checks the session and loads
+ * the page's code (App's preloadPage), so the thumbnails' URLs are there when the grid first renders:
+ * neither waits for the session's answer (the client's id), which would put a round trip before them.
  */
 export function prefetchGallery(queryClient: QueryClient, projectId: number): void {
+  void queryClient.prefetchQuery({
+    queryKey: galleryProjectKey(projectId),
+    queryFn: () => galleriesApi.project(projectId),
+    staleTime: GALLERY_PROJECT_STALE_MS,
+    retry: false,
+  });
   void queryClient.prefetchQuery({
     queryKey: photoPageKey(projectId, false, 0),
     queryFn: () => galleriesApi.page(projectId, false, 0),

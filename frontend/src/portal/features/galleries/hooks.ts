@@ -1,9 +1,18 @@
-import { useMutation, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { serverMessageOf } from '../../../shared/api/client';
 import type { Photo } from '../../../shared/api/schema';
 import { useToast } from '../../../shared/ui/toast';
-import { galleriesApi, galleryKey, PHOTO_PAGE_SIZE, PHOTO_PAGE_STALE_MS, photoPageKey, type PhotoPage } from './api';
+import {
+  GALLERY_PROJECT_STALE_MS,
+  galleriesApi,
+  galleryKey,
+  galleryProjectKey,
+  PHOTO_PAGE_SIZE,
+  PHOTO_PAGE_STALE_MS,
+  photoPageKey,
+  type PhotoPage,
+} from './api';
 
 export interface GalleryView {
   /** the first page is being fetched: the total is not known yet */
@@ -85,5 +94,19 @@ export function useToggleFavorite(projectId: number) {
 
 /** After a payment: every page again, with the clean previews and the download links. */
 export function refreshGallery(queryClient: QueryClient, projectId: number) {
-  return queryClient.invalidateQueries({ queryKey: galleryKey(projectId) });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: galleryKey(projectId) }),
+    queryClient.invalidateQueries({ queryKey: galleryProjectKey(projectId), exact: true }),
+  ]);
+}
+
+/** The gallery's project (prefetched with the first page when the gallery is opened first). */
+export function useGalleryProject(projectId: number) {
+  return useQuery({
+    queryKey: galleryProjectKey(projectId),
+    queryFn: () => galleriesApi.project(projectId),
+    enabled: Number.isSafeInteger(projectId) && projectId > 0,
+    staleTime: GALLERY_PROJECT_STALE_MS,
+    retry: false,
+  });
 }
