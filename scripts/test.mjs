@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // npm test: every check and every test, quickest first: lint (ESLint, Prettier), the OpenAPI lint
-// (Redocly) and the type check side by side (each is one process on one core), backend domain/application units, one production
-// build of the frontend (and the backend), API tests against a real PostgreSQL (embedded, or
+// (Redocly), the type check and the backend domain/application units side by side (lint and the type
+// check are one process on one core each and end at different times: the units fill the gaps), one
+// production build of the frontend (and the backend; after the type check, whose incremental state the
+// frontend's build shares), then API tests against a real PostgreSQL (embedded, or
 // DATABASE_URL's server) in three Jest workers with a database each, then browser tests in Chromium
 // against the started product (which serves that same build) side by side with the frontend units
 // (Vitest in one worker, the core the browser tests leave idle; the bundle budget reads that build). Each stage runs even if an earlier one failed; the last line sums them up as
@@ -58,6 +60,7 @@ const stages = [
     key: 'unit',
     name: 'backend unit (domain, handlers)',
     cwd: 'backend',
+    group: 'static',
     cmd: ['npx', 'jest', '--config', 'jest.unit.config.js', '--json', `--outputFile=${join(out, 'unit.json')}`],
     read: () => jestCounts(join(out, 'unit.json')),
   },
