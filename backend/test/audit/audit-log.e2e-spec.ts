@@ -1,10 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { generate } from 'otplib';
-import Stripe from 'stripe';
 import { adminAgent, Agent, clientAgent, contentRange, createTestApp, listParams, newClient, TestApp } from '../support/test-app';
+import { postStripeEvent } from '../support/stripe-events';
 
 const WEBHOOK_SECRET = 'whsec_audit_secret_1';
-const signer = new Stripe('sk_test_signer');
 
 interface AuditEvent {
   id: number;
@@ -294,20 +293,8 @@ describe('Activity log (CONTRACT §8)', () => {
   });
 
   async function webhook(paymentIntentId: string) {
-    const payload = JSON.stringify({
-      id: `evt_${paymentIntentId}`,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: { object: { id: paymentIntentId, object: 'payment_intent' } },
-    });
-    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    await t
-      .http()
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signature)
-      .send(payload)
-      .expect(200);
+    const object = { id: paymentIntentId, object: 'payment_intent' };
+    await postStripeEvent(t, { id: `evt_${paymentIntentId}`, type: 'payment_intent.succeeded', object }, WEBHOOK_SECRET).expect(200);
   }
 
   it('leaves no event for a refused change, nor for one whose transaction rolls back', async () => {

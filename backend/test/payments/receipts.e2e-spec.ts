@@ -1,9 +1,8 @@
-import Stripe from 'stripe';
 import { pdfText } from '../support/pdf-text';
 import { adminAgent, Agent, clientAgent, createTestApp, eventually, TestApp } from '../support/test-app';
+import { postStripeEvent } from '../support/stripe-events';
 
 const WEBHOOK_SECRET = 'whsec_test_receipts_secret_123';
-const stripe = new Stripe('sk_test_signer');
 
 /** A PDF answer, read whole as bytes (supertest leaves binary bodies alone only with a parser). */
 const binary = (res: unknown, cb: (err: Error | null, body: Buffer) => void) => {
@@ -44,19 +43,8 @@ describe('Receipts (CONTRACT §11)', () => {
   }
 
   async function webhook(intentId: string) {
-    const payload = JSON.stringify({
-      id: `evt_${intentId}`,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: { object: { id: intentId, object: 'payment_intent' } },
-    });
-    await t
-      .http()
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))
-      .send(payload)
-      .expect(200);
+    const object = { id: intentId, object: 'payment_intent' };
+    await postStripeEvent(t, { id: `evt_${intentId}`, type: 'payment_intent.succeeded', object }, WEBHOOK_SECRET).expect(200);
   }
 
   const paymentOf = async (projectId: number) =>

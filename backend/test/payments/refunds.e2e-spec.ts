@@ -1,9 +1,8 @@
-import Stripe from 'stripe';
 import { adminAgent, Agent, clientAgent, createTestApp, eventually, TestApp } from '../support/test-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
+import { postStripeEvent } from '../support/stripe-events';
 
 const WEBHOOK_SECRET = 'whsec_test_refunds_secret_123';
-const signer = new Stripe('sk_test_signer');
 
 /** CONTRACT §11: refunds from Payment History, through the payment emulator's Refunds. */
 describe('Refunds (CONTRACT §11)', () => {
@@ -55,20 +54,12 @@ describe('Refunds (CONTRACT §11)', () => {
     (await t.db.query(`SELECT count(*)::int AS n FROM payment_refunds WHERE payment_id = $1`, [paymentId]))[0].n as number;
   const projectOf = async (id: number) => (await admin.get(`/api/projects/${id}`).expect(200)).body;
 
-  function chargeRefunded(intentId: string) {
-    const payload = JSON.stringify({
-      id: `evt_refund_${Math.random().toString(36).slice(2)}`,
-      object: 'event',
-      type: 'charge.refunded',
-      data: { object: { id: `ch_${intentId}`, object: 'charge', payment_intent: intentId } },
-    });
-    return t
-      .http()
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))
-      .send(payload);
-  }
+  const chargeRefunded = (intentId: string) =>
+    postStripeEvent(
+      t,
+      { type: 'charge.refunded', object: { id: `ch_${intentId}`, object: 'charge', payment_intent: intentId } },
+      WEBHOOK_SECRET,
+    );
 
   it('refunds part of a card payment through the gateway: the payment is partially refunded and the project owes it again', async () => {
     const path = `/refunds-${tag}`;

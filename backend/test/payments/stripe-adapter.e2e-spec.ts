@@ -1,6 +1,6 @@
-import Stripe from 'stripe';
 import { FakeStripe } from '../support/fake-stripe';
 import { adminAgent, Agent, clientAgent, createTestApp, TestApp } from '../support/test-app';
+import { postStripeEvent } from '../support/stripe-events';
 
 const WEBHOOK_SECRET = 'whsec_stripe_mode_secret';
 
@@ -93,20 +93,8 @@ describe('Card payments through the Stripe adapter (the real SDK against a local
     const id = await project('64');
     const { body } = await owner.agent.post('/api/create-payment-intent').send({ projectId: id }).expect(200);
     fake.setStatus(body.paymentIntentId, 'succeeded');
-    const payload = JSON.stringify({
-      id: 'evt_1',
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: { object: fake.intents.get(body.paymentIntentId) },
-    });
-    const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    await t
-      .http()
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signature)
-      .send(payload)
-      .expect(200);
+    const intent = fake.intents.get(body.paymentIntentId)!;
+    await postStripeEvent(t, { id: 'evt_1', type: 'payment_intent.succeeded', object: intent }, WEBHOOK_SECRET).expect(200);
     expect((await owner.agent.get(`/api/projects/${id}`).expect(200)).body.isPaid).toBe(true);
   });
 
@@ -123,24 +111,9 @@ describe('Card payments through the Stripe adapter (the real SDK against a local
     const call = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/refunds')!;
     expect(call.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
 
-    const hook = async () => {
-      const payload = JSON.stringify({
-        id: `evt_${Math.random()}`,
-        object: 'event',
-        type: 'charge.refunded',
-        data: { object: { id: 'ch_1', object: 'charge', payment_intent: body.paymentIntentId, amount_refunded: 3000 } },
-      });
-      const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-      return (
-        await t
-          .http()
-          .post('/api/stripe/webhook')
-          .set('Content-Type', 'application/json')
-          .set('Stripe-Signature', signature)
-          .send(payload)
-          .expect(200)
-      ).body.outcome as string;
-    };
+    const charge = { id: 'ch_1', object: 'charge', payment_intent: body.paymentIntentId, amount_refunded: 3000 };
+    const hook = async () =>
+      (await postStripeEvent(t, { type: 'charge.refunded', object: charge }, WEBHOOK_SECRET).expect(200)).body.outcome as string;
     expect(await hook()).toBe('already recorded');
     const refunds = await t.db.query(`SELECT amount_cents, provider_refund_id FROM payment_refunds WHERE payment_id = $1`, [paymentId]);
     expect(refunds).toEqual([{ amount_cents: '3000', provider_refund_id: refund.id }]);
