@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
+import { expect, signIn, test, clientWithProject } from './support/fixtures';
 
 /** Axe over the page: no serious or critical WCAG 2.1 A/AA violation. */
 async function expectAccessible(page: Page, what: string): Promise<void> {
@@ -26,22 +26,6 @@ async function expectFocusTrapped(page: Page, dialog: Locator, count = 8): Promi
   }
   await page.keyboard.press('Shift+Tab');
   expect(await focusInside(dialog), 'focus inside the dialog after Shift+Tab').toBe(true);
-}
-
-/** As the admin (its own request context): a client with one unpaid project. */
-async function clientWithProject(request: APIRequestContext) {
-  const login = await request.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } });
-  expect(login.ok()).toBe(true);
-  const person = newPerson('a11y');
-  const client = await (
-    await request.post('/api/register', { data: { username: person.name, email: person.email, password: person.password, role: 'client' } })
-  ).json();
-  const name = `A11y shoot ${Date.now().toString(36)}`;
-  const project = await request.post('/api/projects', {
-    data: { name, clientId: client.id, price: '120', selectedServices: [], downloadLink: 'https://files.example.com/a11y.zip' },
-  });
-  expect(project.ok()).toBe(true);
-  return { person, name };
 }
 
 test.describe('Portal accessibility (issue 15)', () => {
@@ -70,7 +54,10 @@ test.describe('Portal accessibility (issue 15)', () => {
 
   test('as a client: every page and the payment dialogs pass axe and work from the keyboard', async ({ page, playwright, baseURL }) => {
     const admin = await playwright.request.newContext({ baseURL });
-    const { person, name } = await clientWithProject(admin);
+    const { person, name } = await clientWithProject(admin, 'a11y', 'A11y shoot', {
+      price: '120',
+      downloadLink: 'https://files.example.com/a11y.zip',
+    });
     await admin.dispose();
     await signIn(page, person.email, person.password);
     await expect(page).toHaveURL(/\/projects$/);
@@ -132,7 +119,10 @@ test.describe('Portal accessibility (issue 15)', () => {
     baseURL,
   }) => {
     const admin = await playwright.request.newContext({ baseURL });
-    const { person } = await clientWithProject(admin);
+    const { person } = await clientWithProject(admin, 'a11y', 'A11y shoot', {
+      price: '120',
+      downloadLink: 'https://files.example.com/a11y.zip',
+    });
     await admin.dispose();
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, person.email, person.password);

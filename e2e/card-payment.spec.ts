@@ -1,27 +1,12 @@
-import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, expect, newPerson, signIn, test } from './support/fixtures';
-
-/** As the admin (its own request context): a client with one unpaid project. */
-async function clientWithProject(request: APIRequestContext, price: string) {
-  const login = await request.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } });
-  expect(login.ok()).toBe(true);
-  const person = newPerson('payer');
-  const client = await (
-    await request.post('/api/register', { data: { username: person.name, email: person.email, password: person.password, role: 'client' } })
-  ).json();
-  const name = `Shoot ${Date.now().toString(36)}`;
-  const project = await (
-    await request.post('/api/projects', {
-      data: { name, clientId: client.id, price, selectedServices: [], downloadLink: 'https://files.example.com/shoot.zip' },
-    })
-  ).json();
-  return { person, name, projectId: project.id as number };
-}
+import { expect, signIn, test, clientWithProject } from './support/fixtures';
 
 test.describe('Card payment (issue 4)', () => {
   test('a client pays by test card and sees Paid with the download link', async ({ page, playwright, baseURL }) => {
     const admin = await playwright.request.newContext({ baseURL });
-    const { person, name } = await clientWithProject(admin, '149.99');
+    const { person, name } = await clientWithProject(admin, 'payer', 'Shoot', {
+      price: '149.99',
+      downloadLink: 'https://files.example.com/shoot.zip',
+    });
     await signIn(page, person.email, person.password);
     await expect(page).toHaveURL(/\/projects$/);
     const card = page.getByRole('article').filter({ hasText: name });
@@ -52,7 +37,10 @@ test.describe('Card payment (issue 4)', () => {
 
   test("a declined card shows 'Payment Failed' and the project stays Unpaid", async ({ page, playwright, baseURL }) => {
     const admin = await playwright.request.newContext({ baseURL });
-    const { person, name, projectId } = await clientWithProject(admin, '80');
+    const { person, name, projectId } = await clientWithProject(admin, 'payer', 'Shoot', {
+      price: '80',
+      downloadLink: 'https://files.example.com/shoot.zip',
+    });
     await signIn(page, person.email, person.password);
     const card = page.getByRole('article').filter({ hasText: name });
     await card.getByRole('button', { name: 'Pay with Card' }).click();

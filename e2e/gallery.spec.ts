@@ -1,26 +1,11 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { seriousViolations } from './support/axe';
-import { ADMIN, expect, newPerson, signIn, test, dismissToasts } from './support/fixtures';
+import { expect, signIn, test, dismissToasts, clientWithProject } from './support/fixtures';
 import { photoJpeg, seedGallery, uploadPhotos } from './support/gallery';
 
 /** docs/screenshots/issue-18: the client's gallery on a phone (set SCREENSHOTS=1 to write them). */
 const SHOTS = process.env.SCREENSHOTS === '1' ? 'docs/screenshots/issue-18' : undefined;
-
-/** As the admin (its own request context): a client with an unpaid project. */
-async function clientWithProject(request: APIRequestContext, price: string) {
-  const login = await request.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } });
-  expect(login.ok()).toBe(true);
-  const person = newPerson('gallery');
-  const client = await (
-    await request.post('/api/register', { data: { username: person.name, email: person.email, password: person.password, role: 'client' } })
-  ).json();
-  const name = `Garden wedding ${Date.now().toString(36)}`;
-  const project = await (
-    await request.post('/api/projects', { data: { name, clientId: client.id, price, selectedServices: [], date: '2026-10-03' } })
-  ).json();
-  return { person, name, projectId: project.id as number };
-}
 
 async function phonePage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({
@@ -59,7 +44,7 @@ test.describe("The client's gallery (issue 18)", () => {
   }) => {
     test.setTimeout(120_000);
     const admin = await playwright.request.newContext({ baseURL });
-    const { person, name, projectId } = await clientWithProject(admin, '240');
+    const { person, name, projectId } = await clientWithProject(admin, 'gallery', 'Garden wedding', { price: '240', date: '2026-10-03' });
     const files = await Promise.all(
       ['Ceremony', 'Rings', 'Vows', 'First dance', 'Toast', 'Cake'].map(async (label, i) => ({
         name: `IMG_${String(i + 1).padStart(4, '0')}.jpg`,
@@ -187,7 +172,7 @@ test.describe("The client's gallery (issue 18)", () => {
   }) => {
     test.setTimeout(120_000);
     const admin = await playwright.request.newContext({ baseURL });
-    const { person, projectId } = await clientWithProject(admin, '90');
+    const { person, projectId } = await clientWithProject(admin, 'gallery', 'Garden wedding', { price: '90', date: '2026-10-03' });
     await seedGallery(projectId, 2000);
     const page = await phonePage(browser, baseURL);
     await signIn(page, person.email, person.password);
@@ -218,8 +203,8 @@ test.describe("The client's gallery (issue 18)", () => {
 
   test('an unknown project, or one of another client, shows Project not found', async ({ page, playwright, baseURL }) => {
     const admin = await playwright.request.newContext({ baseURL });
-    const { projectId } = await clientWithProject(admin, '10');
-    const other = await clientWithProject(admin, '10');
+    const { projectId } = await clientWithProject(admin, 'gallery', 'Garden wedding', { price: '10', date: '2026-10-03' });
+    const other = await clientWithProject(admin, 'gallery', 'Garden wedding', { price: '10', date: '2026-10-03' });
     await signIn(page, other.person.email, other.person.password);
     await expect(page).toHaveURL(/\/projects$/);
     await page.goto(`/projects/${projectId}`);

@@ -1,20 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN, expect, mailbox, newPerson, signIn, signInByApi, test } from './support/fixtures';
-
-/** As the admin (its own request context): a client with one unpaid project. */
-async function clientWithProject(request: APIRequestContext, price: string) {
-  const login = await request.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } });
-  expect(login.ok()).toBe(true);
-  const person = newPerson('receipt');
-  const client = await (
-    await request.post('/api/register', { data: { username: person.name, email: person.email, password: person.password, role: 'client' } })
-  ).json();
-  const name = `Receipt shoot ${Date.now().toString(36)}`;
-  const project = await (await request.post('/api/projects', { data: { name, clientId: client.id, price, selectedServices: [] } })).json();
-  return { person, name, projectId: project.id as number };
-}
+import { ADMIN, expect, mailbox, signIn, signInByApi, test, clientWithProject } from './support/fixtures';
 
 test.describe('Receipts (issue 19)', () => {
   test('a client pays by card and downloads the receipt from the card and the Payments page; the admin from Payment History', async ({
@@ -24,7 +10,7 @@ test.describe('Receipts (issue 19)', () => {
     baseURL,
   }, testInfo) => {
     const api = await playwright.request.newContext({ baseURL });
-    const { person, name } = await clientWithProject(api, '425.50');
+    const { person, name } = await clientWithProject(api, 'receipt', 'Receipt shoot', { price: '425.50' });
 
     // The client pays by test card.
     await signIn(page, person.email, person.password);

@@ -1,22 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { ADMIN, expect, newPerson, signIn, signInByApi, test } from './support/fixtures';
+import { ADMIN, expect, signIn, signInByApi, test, clientWithProject } from './support/fixtures';
 
 /** docs/screenshots/issue-19: the refund flow (set SCREENSHOTS=1 to write them). */
 const SHOTS = process.env.SCREENSHOTS === '1' ? 'docs/screenshots/issue-19' : undefined;
-
-/** As the admin (its own request context): a client with one unpaid project. */
-async function clientWithProject(request: APIRequestContext, price: string) {
-  const login = await request.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } });
-  expect(login.ok()).toBe(true);
-  const person = newPerson('refund');
-  const client = await (
-    await request.post('/api/register', { data: { username: person.name, email: person.email, password: person.password, role: 'client' } })
-  ).json();
-  const name = `Refund shoot ${Date.now().toString(36)}`;
-  const project = await (await request.post('/api/projects', { data: { name, clientId: client.id, price, selectedServices: [] } })).json();
-  return { person, name, projectId: project.id as number };
-}
 
 test.describe('Refunds (issue 19)', () => {
   test('the admin refunds part of a card payment from Payment History; the client sees the project unpaid with the amount due', async ({
@@ -27,7 +13,7 @@ test.describe('Refunds (issue 19)', () => {
   }) => {
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     const api = await playwright.request.newContext({ baseURL });
-    const { person, name } = await clientWithProject(api, '300.00');
+    const { person, name } = await clientWithProject(api, 'refund', 'Refund shoot', { price: '300.00' });
 
     // The client pays by test card.
     await signIn(page, person.email, person.password);

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -64,6 +64,31 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export async function signInByApi(page: Page, email: string, password: string): Promise<void> {
   const answer = await page.request.post('/api/login', { data: { email, password } });
   expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/**
+ * As the admin, in `request` (a request context of its own, so the test's pages stay signed out): a new
+ * client (`personPrefix` in their e-mail) and one project of theirs named `projectName` and a tag, with
+ * `fields` (price, services, date, download link…) beside its name and client.
+ */
+export async function clientWithProject(
+  request: APIRequestContext,
+  personPrefix: string,
+  projectName: string,
+  fields: Record<string, unknown>,
+): Promise<{ person: ReturnType<typeof newPerson>; name: string; projectId: number }> {
+  const login = await request.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } });
+  expect(login.ok()).toBe(true);
+  const person = newPerson(personPrefix);
+  const registered = await request.post('/api/register', {
+    data: { username: person.name, email: person.email, password: person.password, role: 'client' },
+  });
+  expect(registered.ok()).toBe(true);
+  const client = (await registered.json()) as { id: number };
+  const name = `${projectName} ${Date.now().toString(36)}`;
+  const project = await request.post('/api/projects', { data: { name, clientId: client.id, selectedServices: [], ...fields } });
+  expect(project.ok()).toBe(true);
+  return { person, name, projectId: ((await project.json()) as { id: number }).id };
 }
 
 export async function registerInBrowser(page: Page, p: { name: string; email: string; password: string }): Promise<void> {
