@@ -17,6 +17,9 @@ import { addSection, table } from './report';
  * (issue 18) mobile ≥ 90 on the client's gallery of a project with 2,000 photos.
  */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+/** BENCH_LIGHTHOUSE_ONLY=gallery,mobile: only the audits whose page label or preset holds each of the words (for working on one page). */
+const ONLY = (process.env.BENCH_LIGHTHOUSE_ONLY ?? '').split(',').filter(Boolean);
+const selected = (...names: string[]) => ONLY.every((word) => names.some((name) => name.includes(word)));
 const PROJECTS = 30;
 type Preset = 'mobile' | 'desktop';
 const lighthouseVersion = () =>
@@ -84,6 +87,15 @@ async function audit(preset: Preset, port: number, url: string, headers?: Record
   const { lhr } = result;
   if (lhr.runtimeError) throw new AuditFailed(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+  // BENCH_LIGHTHOUSE_REPORTS=<folder>: each audit's whole report (JSON), to read its traces and requests
+  if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
+    const name = `${preset}-${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    writeFileSync(join(process.env.BENCH_LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_REPORTS, name.replace(/\.json$/, '.trace')), JSON.stringify(trace));
+  }
   if (process.env.BENCH_LIGHTHOUSE_DEBUG) {
     for (const id of [
       'lcp-breakdown-insight',
@@ -156,6 +168,7 @@ test('Lighthouse on a phone and a desktop: /auth, My Projects with 31 projects, 
       for (const page of pages) {
         const target = page.targets[preset];
         if (target === undefined) continue;
+        if (!selected(page.label, preset)) continue;
         const headers = page.signedIn ? { Cookie: cookie } : undefined;
         const result = await medianAudit(page.label, preset, port, `${baseURL}${page.path}`, headers);
         // the page audited is the one asked for (a signed-in page was not sent to the sign-in page)

@@ -1,8 +1,10 @@
 import { Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProviders } from './AppProviders';
+import { currentUserQuery } from './portal/features/auth/api';
 import { RequireAuth } from './portal/features/auth/components/RequireAuth';
 import { PortalApp, preloadPortalPage } from './portal/PortalApp';
+import { queryClient } from './shared/api/queryClient';
 import { lazyPage } from './shared/lazyPage';
 import { FullScreenSpinner } from './shared/ui/FullScreenSpinner';
 import { TestModeRibbon } from './shared/ui/TestModeRibbon';
@@ -15,6 +17,9 @@ const AdminApp = lazyPage(() => import('./admin/AdminApp'), 'AdminApp');
  * than one after another as each lazy component renders (decision 0014).
  */
 export function preloadPage(pathname: string): void {
+  // The session is asked for at once too: the guard (RequireAuth) would otherwise ask only once the
+  // app has rendered and committed its first frame, one round trip later (decision 0034).
+  void queryClient.prefetchQuery(currentUserQuery);
   if (isBackOfficePath(pathname)) void preloadBackOffice(pathname);
   else preloadPortalPage(pathname);
 }

@@ -100,6 +100,25 @@ describe('Photos', () => {
     expect(Buffer.compare(download.body as Buffer, original)).toBe(0);
   });
 
+  it('sends the photo list gzipped to a browser that accepts it, and the images as they are', async () => {
+    const listed = await admin.get(`/api/projects/${projectId}/photos`).set('Accept-Encoding', 'gzip').expect(200);
+    expect(listed.headers['content-encoding']).toBe('gzip');
+    expect(listed.headers.vary).toMatch(/accept-encoding/i);
+    // (superagent has gunzipped it)
+    const photos = listed.body as Photo[];
+    expect(photos.length).toBeGreaterThan(0);
+    // without Accept-Encoding, plain JSON
+    const plain = await admin.get(`/api/projects/${projectId}/photos`).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toEqual(photos);
+    // a WebP, a JPEG: already packed, sent as stored
+    for (const url of [photos[0].thumbnailUrl!, photos[0].previewUrl!]) {
+      const image = await t.http().get(url).set('Accept-Encoding', 'gzip').buffer(true).parse(binaryBody).expect(200);
+      expect(image.headers['content-encoding']).toBeUndefined();
+      expect(Number(image.headers['content-length'])).toBe((image.body as Buffer).length);
+    }
+  });
+
   it('shows the client of an unpaid project watermarked previews and no originals; paid, the clean ones', async () => {
     const photos = await ready(owner.agent);
     expect(photos.length).toBeGreaterThan(0);

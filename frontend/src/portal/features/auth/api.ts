@@ -28,6 +28,15 @@ export async function fetchCurrentUser(): Promise<User | null> {
   }
 }
 
+/** The options of the current user's query (useCurrentUser), for prefetching it with the same. */
+export const currentUserQuery = {
+  queryKey: CURRENT_USER_KEY,
+  queryFn: fetchCurrentUser,
+  retry: false,
+  refetchOnWindowFocus: false,
+  staleTime: Infinity,
+} as const;
+
 export const authApi = {
   /** The user, signed in; or, when a second proof must follow, which one (a pending sign-in in its own cookie). */
   login: (body: LoginRequest) => dataOf(http.POST('/api/login', { body })) as Promise<User | SecondProofRequired>,

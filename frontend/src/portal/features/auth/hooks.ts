@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, RegisterRequest, SecondProofRequest, User } from '../../../shared/api/schema';
-import { authApi, CURRENT_USER_KEY, fetchCurrentUser, needsSecondProof } from './api';
+import { authApi, CURRENT_USER_KEY, currentUserQuery, needsSecondProof } from './api';
 
 /** Drops every cached query except the current user, so one user's data never shows to the next. */
 function forgetOtherQueries(queryClient: ReturnType<typeof useQueryClient>) {
@@ -9,13 +9,7 @@ function forgetOtherQueries(queryClient: ReturnType<typeof useQueryClient>) {
 
 /** The signed-in user (null when signed out). Never retried, never stale (spec §7). */
 export function useCurrentUser() {
-  const query = useQuery<User | null>({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: fetchCurrentUser,
-    retry: false,
-    refetchOnWindowFocus: false,
-    staleTime: Infinity,
-  });
+  const query = useQuery<User | null>(currentUserQuery);
   return { user: query.data ?? null, isLoading: query.isPending, query };
 }
 

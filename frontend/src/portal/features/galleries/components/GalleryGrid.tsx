@@ -33,7 +33,8 @@ export interface GalleryGridProps {
  */
 export function GalleryGrid({ total, photoAt, onRangeChange, onOpen, onToggleFavorite }: GalleryGridProps) {
   const listRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  // null until measured (before the first paint); 0 where there is no layout (a hidden grid, jsdom)
+  const [width, setWidth] = useState<number | null>(null);
   const [offset, setOffset] = useState(0);
 
   useLayoutEffect(() => {
@@ -64,11 +65,16 @@ export function GalleryGrid({ total, photoAt, onRangeChange, onOpen, onToggleFav
     estimateSize: () => tile + gap,
     overscan: OVERSCAN_ROWS,
     scrollMargin: offset,
+    // the window's size is known at once: the first render already has the rows on screen, rather than
+    // none until the virtualizer has measured the window
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
   // a new width changes every row's height
   useEffect(() => virtualizer.measure(), [virtualizer, tile, gap]);
 
-  const items = virtualizer.getVirtualItems();
+  // No tile before the grid's width is known (measured before the first paint): the first screen of
+  // tiles renders once, at its size, instead of once at a guessed size and again (decision 0034).
+  const items = width === null ? [] : virtualizer.getVirtualItems();
   const firstRow = items[0]?.index ?? 0;
   const lastRow = items[items.length - 1]?.index ?? 0;
   const first = firstRow * columns;
