@@ -118,3 +118,36 @@ test.describe('Prerendered public pages (issue 15)', () => {
     expect(scripts.filter((url) => /AdminApp|stripe/i.test(url))).toEqual([]);
   });
 });
+
+test.describe("Signed-in pages' HTML (decision 0034)", () => {
+  test('names the chunks of the layout and the page, fetched at low priority, and every one is there', async ({ request }) => {
+    for (const [path, pageChunk] of [
+      ['/projects/12', /\/assets\/GalleryPage-[\w-]+\.js$/],
+      ['/projects', /\/assets\/ProjectsPage-[\w-]+\.js$/],
+      ['/account?tab=security', /\/assets\/AccountPage-[\w-]+\.js$/],
+    ] as const) {
+      const res = await request.get(path);
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      // the empty shell React renders into, and the entry
+      expect(html).toContain('<div id="root"></div>');
+      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g)].map((m) => m[1]);
+      expect(
+        preloads.some((href) => /\/assets\/ClientLayout-[\w-]+\.js$/.test(href)),
+        path,
+      ).toBe(true);
+      expect(
+        preloads.some((href) => pageChunk.test(href)),
+        path,
+      ).toBe(true);
+      for (const href of preloads) {
+        const chunk = await request.get(href);
+        expect(chunk.status(), href).toBe(200);
+        expect(chunk.headers()['content-type']).toMatch(/javascript/);
+      }
+    }
+    // other addresses get the plain page
+    const plain = await (await request.get('/projects/12/photos')).text();
+    expect(plain).not.toContain('rel="modulepreload"');
+  });
+});

@@ -96,15 +96,16 @@ const PUBLIC_PAGE = /[\\/]src[\\/]portal[\\/]pages[\\/](AuthPage|ForgotPasswordP
 /**
  * Two chunks for the portal's lazy code (decision 0034), by module:
  * - 'signed-in': what the signed-in layout (ClientLayout) imports, directly or not, and what at least
- *   two of the signed-in pages import (the payment dialog's opener, the state panels, MUI's Dialog,
- *   Chip, Skeleton…), when the entry does not hold it;
+ *   SHARED_BY_PAGES of the signed-in pages import (MUI's Alert, Skeleton, text fields…), when the
+ *   entry does not hold it;
  * - 'portal-common': those of them that a public page (sign-in, password reset…) imports too.
  * Left to the automatic split, this code was cut by which pages (of the portal and the back office)
  * use which part: a gallery's first load was 36 files, most of 1–6 kB, and Lighthouse's slow-4G phone
- * pays a round trip per file on its six connections. Now it is 10 files for about the same bytes, and
- * the back office is lighter too. A page's own parts stay in its own chunk; nothing here is reached
- * only through a lazy import (Stripe's form stays lazy).
+ * pays a round trip per file on its six connections. Now it is 14 files and 11 kB less, and every
+ * page is lighter or within 1 kB of what it was. A page's own parts stay in its own chunk; nothing
+ * here is reached only through a lazy import (Stripe's form stays lazy).
  */
+const SHARED_BY_PAGES = 3;
 function portalParts(info: ModuleInfoOf): Map<string, string> {
   const lazyParts = info(portalApp)?.dynamicallyImportedIds ?? [];
   const pages = lazyParts.filter((id) => id !== clientLayout && !PUBLIC_PAGE.test(id));
@@ -112,7 +113,7 @@ function portalParts(info: ModuleInfoOf): Map<string, string> {
   for (const page of pages)
     for (const id of reachable([page], (m) => info(m)?.importedIds ?? [])) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
   const parts = reachable([clientLayout], (id) => info(id)?.importedIds ?? []);
-  for (const [id, pagesUsing] of usedBy) if (pagesUsing >= 2) parts.add(id);
+  for (const [id, pagesUsing] of usedBy) if (pagesUsing >= SHARED_BY_PAGES) parts.add(id);
   for (const id of lazyParts) parts.delete(id);
   const publicParts = reachable(
     lazyParts.filter((id) => PUBLIC_PAGE.test(id)),

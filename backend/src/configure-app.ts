@@ -187,6 +187,20 @@ export { buildOpenApiDocument };
 const PRERENDERED_PAGES = ['/auth', '/forgot-password', '/reset-password'];
 
 /**
+ * The signed-in pages' HTML: index.html with the chunks the page needs preloaded (decision 0034), written
+ * by frontend/scripts/prerender.mjs. Sent whatever the query: they hold no markup, only what to fetch.
+ */
+const SIGNED_IN_PAGES: Record<string, string> = {
+  '/projects': 'projects.html',
+  '/projects/{id}': 'gallery.html',
+  '/booking': 'booking.html',
+  '/credits': 'credits.html',
+  '/payments': 'payments.html',
+  '/account': 'account.html',
+};
+const GALLERY_PATH = /^\/projects\/\d+$/;
+
+/**
  * The built React app at every path outside /api, gzipped for browsers that accept it, with the history
  * fallback to index.html. API paths never look for a file on disk: an unknown one is Nest's 404.
  * /auth, /forgot-password and /reset-password get their prerendered HTML, which paints before any
@@ -200,6 +214,12 @@ async function serveFrontend(app: NestFastifyApplication, staticDir: string): Pr
       existsSync(join(staticDir, file)),
     ),
   );
+  const signedInFiles = new Set(Object.values(SIGNED_IN_PAGES).filter((file) => existsSync(join(staticDir, file))));
+  const signedInPageFile = (url: string): string | undefined => {
+    const path = url.split('?')[0];
+    const file = SIGNED_IN_PAGES[GALLERY_PATH.test(path) ? '/projects/{id}' : path];
+    return file && signedInFiles.has(file) ? file : undefined;
+  };
   await app.register(async (web: FastifyInstance) => {
     await web.register(fastifyStatic, {
       root: staticDir,
@@ -216,7 +236,9 @@ async function serveFrontend(app: NestFastifyApplication, staticDir: string): Pr
       // An API path, or a built file that is not there (an old page asking for a chunk of an earlier
       // build), is a 404, never the page.
       if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();
-      return reply.header('Cache-Control', 'no-cache').sendFile(prerendered.get(request.url) ?? 'index.html');
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .sendFile(prerendered.get(request.url) ?? signedInPageFile(request.url) ?? 'index.html');
     };
     web.get('/', page);
     web.get('/*', page);

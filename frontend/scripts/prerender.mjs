@@ -4,7 +4,8 @@
 // addresses (backend/src/configure-app.ts). Steps: a server build of src/entry-prerender.tsx into a
 // temporary folder, react-dom/static's prerender() for each page, the result written into a copy of
 // dist/index.html, with MUI's styles in <head> and <link rel="modulepreload"> for the page's own chunks
-// (they load alongside the entry instead of after it), all of them fetched at low priority.
+// (they load alongside the entry instead of after it), all of them fetched at low priority. Then, for the
+// signed-in pages, dist/<name>.html: index.html with their chunks preloaded, no markup (see the end).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,6 +21,17 @@ const pageModules = {
   '/auth': 'src/portal/pages/AuthPage.tsx',
   '/forgot-password': 'src/portal/pages/ForgotPasswordPage.tsx',
   '/reset-password': 'src/portal/pages/ResetPasswordPage.tsx',
+};
+
+// The signed-in pages by the name of their HTML file (see the end of this script), and their layout.
+const layoutModule = 'src/portal/layout/ClientLayout.tsx';
+const signedInPageModules = {
+  projects: 'src/portal/pages/ProjectsPage.tsx',
+  gallery: 'src/portal/pages/GalleryPage.tsx',
+  booking: 'src/portal/pages/BookingPage.tsx',
+  credits: 'src/portal/pages/CreditsPage.tsx',
+  payments: 'src/portal/pages/PaymentsPage.tsx',
+  account: 'src/portal/pages/AccountPage.tsx',
 };
 
 await build({
@@ -72,6 +84,21 @@ for (const path of PRERENDERED_PAGES) {
   const file = join(dist, `${path.slice(1)}.html`);
   writeFileSync(file, page);
   console.log(`prerendered ${path} -> dist/${path.slice(1)}.html (${(page.length / 1024).toFixed(1)} kB)`);
+}
+
+// The signed-in pages are not prerendered (what they show is the client's), but which chunks each one
+// needs is known: dist/<name>.html is index.html with the signed-in layout's and the page's chunks
+// preloaded at low priority, so that the browser fetches them right after the entry, instead of one
+// round trip later, once the entry has run and asked for them (decision 0034). The server sends the
+// file for the page's address (backend/src/configure-app.ts, SIGNED_IN_PAGES).
+for (const [name, module] of Object.entries(signedInPageModules)) {
+  const preloads = [layoutModule, module]
+    .flatMap(chunksOf)
+    .filter((file, i, all) => all.indexOf(file) === i)
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`)
+    .join('');
+  writeFileSync(join(dist, `${name}.html`), template.replace('</head>', `${preloads}</head>`));
+  console.log(`signed-in page ${name} -> dist/${name}.html (${preloads.split('<link').length - 1} chunks preloaded)`);
 }
 rmSync(out, { recursive: true, force: true });
 // dist/.vite (the manifests) stays for the bundle budget test; the server never serves a dot folder
