@@ -107,17 +107,17 @@ const PUBLIC_PAGE = /[\\/]src[\\/]portal[\\/]pages[\\/](AuthPage|ForgotPasswordP
  */
 const SHARED_BY_PAGES = 3;
 function portalParts(info: ModuleInfoOf): Map<string, string> {
+  const staticImports = (id: string) => info(id)?.importedIds ?? [];
   const lazyParts = info(portalApp)?.dynamicallyImportedIds ?? [];
   const pages = lazyParts.filter((id) => id !== clientLayout && !PUBLIC_PAGE.test(id));
   const usedBy = new Map<string, number>();
-  for (const page of pages)
-    for (const id of reachable([page], (m) => info(m)?.importedIds ?? [])) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
-  const parts = reachable([clientLayout], (id) => info(id)?.importedIds ?? []);
+  for (const page of pages) for (const id of reachable([page], staticImports)) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
+  const parts = reachable([clientLayout], staticImports);
   for (const [id, pagesUsing] of usedBy) if (pagesUsing >= SHARED_BY_PAGES) parts.add(id);
   for (const id of lazyParts) parts.delete(id);
   const publicParts = reachable(
     lazyParts.filter((id) => PUBLIC_PAGE.test(id)),
-    (id) => info(id)?.importedIds ?? [],
+    staticImports,
   );
   return new Map([...parts].map((id) => [id, publicParts.has(id) ? 'portal-common' : 'signed-in']));
 }

@@ -22,7 +22,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { openDataSource } from '../src/shared/database/migrate';
 import { typeormOptions } from '../src/shared/database/typeorm-options';
 import { benchGalleries, type GalleriesRow } from './bench-galleries';
 import { createTestDatabase, TestDatabase } from '../test/support/database';
@@ -454,9 +454,7 @@ async function main(): Promise<void> {
   );
 
   // The schema, by the app's own migrations.
-  const ds = new DataSource(typeormOptions(db.url, []));
-  await ds.initialize();
-  await ds.destroy();
+  await (await openDataSource(typeormOptions(db.url, []))).destroy();
 
   const pg = new Client({ connectionString: db.url });
   await pg.connect();

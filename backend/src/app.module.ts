@@ -12,6 +12,7 @@ import { PaymentEmulatorModule, PaymentsModule } from './modules/payments';
 import { ProjectsModule } from './modules/projects';
 import { ServicesModule } from './modules/services';
 import { AppConfig } from './shared/config/app-config';
+import { openDataSource } from './shared/database/migrate';
 import { typeormModuleOptions } from './shared/database/typeorm-options';
 import { HealthController } from './shared/health/health.controller';
 import { PublicConfigController } from './shared/http/public-config.controller';
@@ -25,7 +26,11 @@ export class AppModule {
       module: AppModule,
       imports: [
         SharedModule.forRoot(config),
-        TypeOrmModule.forRoot(typeormModuleOptions(databaseUrl)),
+        // the schema is brought up to date before anything uses it, one instance at a time (migrate.ts)
+        TypeOrmModule.forRootAsync({
+          useFactory: () => typeormModuleOptions(databaseUrl),
+          dataSourceFactory: (options) => openDataSource(options!),
+        }),
         TerminusModule,
         AuditModule,
         ClientsModule,

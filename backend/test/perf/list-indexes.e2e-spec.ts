@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { openDataSource } from '../../src/shared/database/migrate';
 import { typeormOptions } from '../../src/shared/database/typeorm-options';
 import { seedDataset } from '../support/dataset';
 import { scratchDatabase, ScratchDatabase } from '../support/processes';
@@ -96,9 +97,7 @@ describe('indexes behind every list filter and sort (EXPLAIN)', () => {
 
   beforeAll(async () => {
     scratch = await scratchDatabase('perfidx');
-    const ds = new DataSource(typeormOptions(scratch.url, []));
-    await ds.initialize(); // runs the migrations
-    await ds.destroy();
+    await (await openDataSource(typeormOptions(scratch.url, []))).destroy(); // runs the migrations
     pg = new Client({ connectionString: scratch.url });
     await pg.connect();
     const seeded = await seedDataset(pg, { scale: 0.5, redemptionPool: 1000 });

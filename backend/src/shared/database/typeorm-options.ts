@@ -3,8 +3,8 @@ import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from './migrations';
 
 /**
- * TypeORM settings. The schema only ever changes through migrations, run at start-up;
- * `synchronize` stays off everywhere. `entities` is for a DataSource made outside Nest (scripts, tests);
+ * TypeORM settings. The schema only ever changes through migrations, run at start-up under an advisory
+ * lock (openDataSource in migrate.ts, not TypeORM's `migrationsRun`); `synchronize` stays off everywhere. `entities` is for a DataSource made outside Nest (scripts, tests);
  * the app's own are registered by their modules (see typeormModuleOptions).
  */
 export function typeormOptions(url: string, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
@@ -13,7 +13,7 @@ export function typeormOptions(url: string, entities: DataSourceOptions['entitie
     url,
     entities,
     migrations: MIGRATIONS,
-    migrationsRun: true,
+    migrationsRun: false,
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error'],
