@@ -1,5 +1,4 @@
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
 import { openDataSource } from '../../src/shared/database/migrate';
 import { typeormOptions } from '../../src/shared/database/typeorm-options';
 import { seedDataset } from '../support/dataset';
