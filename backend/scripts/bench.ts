@@ -863,7 +863,7 @@ async function main(): Promise<void> {
         const delivered = (await sent()) - before;
         floods.push({ key: call.key, idle, flood: m, delivered, seconds });
         console.log(
-          `  ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms (idle: p99 ${idle.p99} ms); ${delivered} webhook deliveries sent meanwhile (${Math.round(delivered / seconds)}/s)`,
+          `  ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms (idle: p99 ${idle.p99} ms), non-2xx ${m.non2xx}${m.codes ? ` (${m.codes})` : ''}; ${delivered} webhook deliveries sent meanwhile (${Math.round(delivered / seconds)}/s)`,
         );
       }
     } finally {
