@@ -59,6 +59,36 @@ describe('Receipts (CONTRACT §11)', () => {
   const receiptText = (n: number) => `R-${String(n).padStart(6, '0')}`;
   const receiptMails = (email: string) => t.smtp.to(email).filter((m) => m.subject.startsWith('Your receipt'));
 
+  it("says a deposit is one on its receipt and e-mail; the balance's receipt does not (decision 0033)", async () => {
+    const name = `${tag} deposit ${Math.random().toString(36).slice(2, 7)}`;
+    const created = await admin
+      .post('/api/projects')
+      .send({ name, clientId: owner.id, price: '300', depositAmount: 100, selectedServices: [] });
+    expect(created.status).toBe(201);
+    const projectId = created.body.id as number;
+    await payByCard(owner.agent, projectId); // the deposit, while it is due
+    await payByCard(owner.agent, projectId); // then the balance
+    const payments = (await t.db.query(`SELECT id, amount_cents FROM payments WHERE project_id = $1 ORDER BY id`, [projectId])) as Array<{
+      id: number;
+      amount_cents: string;
+    }>;
+    expect(payments.map((p) => Number(p.amount_cents))).toEqual([10000, 20000]);
+    const textOf = async (paymentId: number) =>
+      pdfText((await owner.agent.get(`/api/payments/${paymentId}/receipt.pdf`).buffer(true).parse(binary).expect(200)).body as Buffer).join(
+        '\n',
+      );
+    expect(await textOf(payments[0].id)).toContain(`Photography project: ${name} (deposit)`);
+    const balance = await textOf(payments[1].id);
+    expect(balance).toContain(`Photography project: ${name}`);
+    expect(balance).not.toContain('(deposit)');
+    const mail = await eventually(async () => {
+      const found = receiptMails(owner.email).find((m) => m.text.includes(name) && m.text.includes('(deposit)'));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(mail.text).toContain('$100.00');
+  });
+
   it('gives the payer the PDF of a card payment: studio, client, project, amount, method, date and number', async () => {
     const p = await project('250.50');
     const intentId = await payByCard(owner.agent, p.id);

@@ -1,3 +1,4 @@
+import type { PaymentPart } from './deposit';
 import { RuleViolatedError } from '../../../shared/errors/domain-error';
 
 /** A PaymentIntent as the gateway reports it (Stripe's or the emulator's). Amounts in cents. */
@@ -22,6 +23,8 @@ export interface IntentRecord {
   userId: number;
   amountCents: number;
   currency: string;
+  /** For a project: the part it pays (decision 0033); null for a bundle or an intent made before parts were kept. */
+  part?: PaymentPart | null;
 }
 
 export const CURRENCY = 'usd';

@@ -3,7 +3,10 @@ import { Payment } from './payment';
 import type { ReceiptNumber } from './receipt-number';
 
 /** What the receipt is for: a project, or a credit bundle once bundle purchases are payments (CONTRACT §11). */
-export type ReceiptSubject = { kind: 'project'; name: string } | { kind: 'bundle'; name: string; credits: number };
+export type ReceiptSubject =
+  /** `deposit`: the payment was the project's deposit (decision 0033) */
+  | { kind: 'project'; name: string; deposit?: boolean }
+  | { kind: 'bundle'; name: string; credits: number };
 
 /**
  * The receipt of one completed payment (CONTRACT §11): who issued it and to whom, what was paid for,
@@ -32,7 +35,7 @@ export function receiptMethod(receipt: Pick<Receipt, 'providerPaymentId'>): stri
 /** The line of the receipt that says what was paid for. */
 export function receiptDescription(subject: ReceiptSubject): string {
   return subject.kind === 'project'
-    ? `Photography project: ${subject.name}`
+    ? `Photography project: ${subject.name}${subject.deposit ? ' (deposit)' : ''}`
     : `Credit bundle: ${subject.name} (${subject.credits} ${subject.credits === 1 ? 'credit' : 'credits'})`;
 }
 

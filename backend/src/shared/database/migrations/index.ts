@@ -23,6 +23,7 @@ import { ReceiptNumbers1765713600000 } from './1765713600000-receipt-numbers';
 import { Deposits1765771200000 } from './1765771200000-deposits';
 import { BundlePayments1765800000000 } from './1765800000000-bundle-payments';
 import { Refunds1765886400000 } from './1765886400000-refunds';
+import { IntentPart1765972800000 } from './1765972800000-intent-part';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   Deposits1765771200000,
   BundlePayments1765800000000,
   Refunds1765886400000,
+  IntentPart1765972800000,
 ];

@@ -99,6 +99,7 @@ export class CardPayments {
       userId: user.id,
       amountCents: amount.cents,
       currency: CURRENCY,
+      part: paying,
     });
     return { clientSecret: intent.clientSecret, amount, paymentIntentId: intent.id, part: paying };
   }

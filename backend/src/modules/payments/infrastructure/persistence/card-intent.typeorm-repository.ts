@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { CardIntentRepository } from '../../application/ports/card-intent.repository';
 import type { IntentRecord } from '../../domain/card-payment';
+import type { PaymentPart } from '../../domain/deposit';
 
 interface Row {
   id: string;
@@ -12,9 +13,10 @@ interface Row {
   user_id: number;
   amount_cents: string;
   currency: string;
+  part: PaymentPart | null;
 }
 
-const COLUMNS = 'id, purpose, project_id, bundle_id, credit_amount, user_id, amount_cents, currency';
+const COLUMNS = 'id, purpose, project_id, bundle_id, credit_amount, user_id, amount_cents, currency, part';
 
 const toRecord = (r: Row): IntentRecord => ({
   id: r.id,
@@ -25,6 +27,7 @@ const toRecord = (r: Row): IntentRecord => ({
   userId: r.user_id,
   amountCents: Number(r.amount_cents),
   currency: r.currency,
+  part: r.part,
 });
 
 @Injectable()
@@ -35,9 +38,9 @@ export class CardIntentTypeormRepository extends CardIntentRepository {
 
   async record(i: IntentRecord): Promise<void> {
     await this.tx.manager.query(
-      `INSERT INTO card_payment_intents (id, purpose, project_id, bundle_id, credit_amount, user_id, amount_cents, currency)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-      [i.id, i.purpose, i.projectId, i.bundleId ?? null, i.creditAmount ?? null, i.userId, i.amountCents, i.currency],
+      `INSERT INTO card_payment_intents (id, purpose, project_id, bundle_id, credit_amount, user_id, amount_cents, currency, part)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
+      [i.id, i.purpose, i.projectId, i.bundleId ?? null, i.creditAmount ?? null, i.userId, i.amountCents, i.currency, i.part ?? null],
     );
   }
 

@@ -21,6 +21,7 @@ interface Row {
   bundle_id: number | null;
   bundle_name: string | null;
   bundle_credits: number | null;
+  intent_part: string | null;
 }
 
 @Injectable()
@@ -38,12 +39,13 @@ export class ReceiptTypeormRepository extends ReceiptRepository {
       `SELECT pay.id, pay.receipt_number, pay.amount_cents, pay.payment_date, pay.stripe_payment_id, pay.note,
               u.id AS client_id, u.username AS client_name, u.email AS client_email, u.deleted_at IS NOT NULL AS client_deleted,
               pr.name AS project_name, pay.bundle_id, b.name AS bundle_name,
-              coalesce(i.credit_amount, b.credit_amount) AS bundle_credits
+              coalesce(i.credit_amount, b.credit_amount) AS bundle_credits, i.part AS intent_part
          FROM payments pay
          LEFT JOIN projects pr ON pr.id = pay.project_id
          LEFT JOIN credit_bundles b ON b.id = pay.bundle_id
-         -- The credits the price bought when the intent was made (the bundle may have changed since).
-         LEFT JOIN card_payment_intents i ON pay.bundle_id IS NOT NULL AND i.id = pay.stripe_payment_id
+         -- The credits the price bought when the intent was made (the bundle may have changed since), and
+         -- for a project the part it paid (a deposit says so).
+         LEFT JOIN card_payment_intents i ON i.id = pay.stripe_payment_id
          LEFT JOIN users u ON u.id = coalesce(pay.client_id, pr.client_id)
         WHERE pay.id = $1 AND pay.receipt_number IS NOT NULL`,
       [paymentId],
@@ -58,7 +60,7 @@ export class ReceiptTypeormRepository extends ReceiptRepository {
       subject:
         r.bundle_id !== null
           ? { kind: 'bundle', name: r.bundle_name ?? 'Unknown Bundle', credits: Number(r.bundle_credits ?? 0) }
-          : { kind: 'project', name: r.project_name ?? 'Unknown Project' },
+          : { kind: 'project', name: r.project_name ?? 'Unknown Project', deposit: r.intent_part === 'deposit' },
       amount: Money.ofCents(Number(r.amount_cents)),
       paidAt: r.payment_date,
       providerPaymentId: r.stripe_payment_id,
