@@ -5,8 +5,7 @@ import type { ReceiptNumber } from './receipt-number';
 /** What the receipt is for: a project, or a credit bundle once bundle purchases are payments (CONTRACT §11). */
 export type ReceiptSubject =
   /** `deposit`: the payment was the project's deposit (decision 0033) */
-  | { kind: 'project'; name: string; deposit?: boolean }
-  | { kind: 'bundle'; name: string; credits: number };
+  { kind: 'project'; name: string; deposit?: boolean } | { kind: 'bundle'; name: string; credits: number };
 
 /**
  * The receipt of one completed payment (CONTRACT §11): who issued it and to whom, what was paid for,
