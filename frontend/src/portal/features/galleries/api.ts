@@ -64,16 +64,23 @@ export const galleriesApi = {
  * neither waits for the session's answer (the client's id), which would put a round trip before them.
  */
 export function prefetchGallery(queryClient: QueryClient, projectId: number): void {
-  void queryClient.prefetchQuery({
-    queryKey: galleryProjectKey(projectId),
-    queryFn: () => galleriesApi.project(projectId),
-    staleTime: GALLERY_PROJECT_STALE_MS,
-    retry: false,
-  });
-  void queryClient.prefetchQuery({
-    queryKey: photoPageKey(projectId, false, 0),
-    queryFn: () => galleriesApi.page(projectId, false, 0),
-    staleTime: PHOTO_PAGE_STALE_MS,
-    retry: false,
-  });
+  void queryClient.prefetchQuery(galleryProjectQuery(projectId));
+  void queryClient.prefetchQuery(photoPageQuery(projectId, false, 0));
 }
+
+/** The query of a gallery's project: one set of options for the page (useGalleryProject) and its prefetch. */
+export const galleryProjectQuery = (projectId: number) => ({
+  queryKey: galleryProjectKey(projectId),
+  queryFn: () => galleriesApi.project(projectId),
+  staleTime: GALLERY_PROJECT_STALE_MS,
+  retry: false,
+});
+
+/** The query of one page of a gallery: one set of options for the grid (useGalleryView) and the prefetch. */
+export const photoPageQuery = (projectId: number, favorites: boolean, page: number) => ({
+  queryKey: photoPageKey(projectId, favorites, page),
+  queryFn: () => galleriesApi.page(projectId, favorites, page),
+  staleTime: PHOTO_PAGE_STALE_MS,
+  refetchOnWindowFocus: false,
+  retry: false,
+});

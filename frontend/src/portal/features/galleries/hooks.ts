@@ -3,16 +3,7 @@ import { useCallback } from 'react';
 import { serverMessageOf } from '../../../shared/api/client';
 import type { Photo } from '../../../shared/api/schema';
 import { useToast } from '../../../shared/ui/toast';
-import {
-  GALLERY_PROJECT_STALE_MS,
-  galleriesApi,
-  galleryKey,
-  galleryProjectKey,
-  PHOTO_PAGE_SIZE,
-  PHOTO_PAGE_STALE_MS,
-  photoPageKey,
-  type PhotoPage,
-} from './api';
+import { galleriesApi, galleryKey, galleryProjectKey, galleryProjectQuery, PHOTO_PAGE_SIZE, photoPageQuery, type PhotoPage } from './api';
 
 export interface GalleryView {
   /** the first page is being fetched: the total is not known yet */
@@ -40,13 +31,7 @@ export function pagesFor(first: number, last: number): number[] {
 export function useGalleryView(projectId: number, favorites: boolean, pages: readonly number[]): GalleryView {
   const wanted = [...new Set([0, ...pages])];
   return useQueries({
-    queries: wanted.map((page) => ({
-      queryKey: photoPageKey(projectId, favorites, page),
-      queryFn: () => galleriesApi.page(projectId, favorites, page),
-      staleTime: PHOTO_PAGE_STALE_MS,
-      refetchOnWindowFocus: false,
-      retry: false,
-    })),
+    queries: wanted.map((page) => photoPageQuery(projectId, favorites, page)),
     combine: (results) => {
       const loaded = new Map<number, PhotoPage>();
       results.forEach((r, i) => r.data && loaded.set(wanted[i], r.data));
@@ -102,11 +87,5 @@ export function refreshGallery(queryClient: QueryClient, projectId: number) {
 
 /** The gallery's project (prefetched with the first page when the gallery is opened first). */
 export function useGalleryProject(projectId: number) {
-  return useQuery({
-    queryKey: galleryProjectKey(projectId),
-    queryFn: () => galleriesApi.project(projectId),
-    enabled: Number.isSafeInteger(projectId) && projectId > 0,
-    staleTime: GALLERY_PROJECT_STALE_MS,
-    retry: false,
-  });
+  return useQuery({ ...galleryProjectQuery(projectId), enabled: Number.isSafeInteger(projectId) && projectId > 0 });
 }
