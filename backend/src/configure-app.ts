@@ -24,6 +24,7 @@ import { newRequestId } from './shared/http/request-id';
 import { MAX_BODY_BYTES } from './shared/http/request-guards';
 import { createValidationPipe } from './shared/http/validation';
 import { createLogger, NestPinoLogger } from './shared/logging/logger';
+import { redactUrl } from './shared/logging/redact-url';
 import { SESSION_COOKIE_OPTIONS } from './shared/session/request-session';
 import { buildOpenApiDocument } from './shared/openapi/openapi-description';
 
@@ -35,9 +36,9 @@ import { buildOpenApiDocument } from './shared/openapi/openapi-description';
 export async function createApp(
   root: DynamicModule,
   config: AppConfig,
-  options: { quiet?: boolean } = {},
+  options: { quiet?: boolean; logFile?: string } = {},
 ): Promise<NestFastifyApplication> {
-  const logger = createLogger(options.quiet ? 'silent' : config.logLevel);
+  const logger = createLogger(options.quiet ? 'silent' : config.logLevel, options.logFile);
   const adapter = new FastifyAdapter({
     trustProxy: parseTrustProxy(config.trustProxy),
     bodyLimit: MAX_BODY_BYTES,
@@ -62,7 +63,8 @@ export async function createApp(
 async function configureApp(app: NestFastifyApplication, config: AppConfig, logger: Logger): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
 
-  // Every request's id is echoed, and one log line is written when its answer is sent.
+  // Every request's id is echoed, and one log line is written when its answer is sent: its address
+  // with no query value (links carry tokens and signatures in their query, CONTRACT §12).
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();
@@ -72,7 +74,7 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig, logg
       const level = reply.statusCode >= 500 ? 'error' : reply.statusCode >= 400 ? 'warn' : 'info';
       logger[level](
         {
-          req: { id: request.id, method: request.method, url: request.url },
+          req: { id: request.id, method: request.method, url: redactUrl(request.url) },
           res: { statusCode: reply.statusCode },
           responseTime: Math.round(reply.elapsedTime),
         },

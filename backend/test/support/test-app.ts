@@ -27,7 +27,10 @@ export interface TestApp {
 export const ADMIN = { email: 'owner@studio.test', password: 'OwnerPass1!', username: 'Studio Owner' };
 
 /** The whole app in-process, as `npm start` builds it, on the run's throwaway database and a real SMTP sink. */
-export async function createTestApp(env: Record<string, string> = {}, options: { smtp?: SmtpSink } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { smtp?: SmtpSink; logFile?: string } = {},
+): Promise<TestApp> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run the API tests through jest.api.config.js');
   // A sink passed in is shared (several instances) and stays running when this app closes.
@@ -47,7 +50,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     STATIC_DIR: join(tmpdir(), 'no-frontend-in-api-tests'),
     ...env,
   });
-  const app = await createApp(AppModule.forRoot(config, databaseUrl), config, { quiet: !process.env.TEST_APP_LOGS });
+  // `logFile`: the app's log (at the env's LOG_LEVEL) is written there, as npm start writes it to standard output.
+  const app = await createApp(AppModule.forRoot(config, databaseUrl), config, {
+    quiet: !process.env.TEST_APP_LOGS && !options.logFile,
+    logFile: options.logFile,
+  });
   // Every answer is held against openapi.yaml when the app closes (see ResponseRecorder).
   const recorder = new ResponseRecorder();
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;

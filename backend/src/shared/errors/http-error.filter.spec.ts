@@ -1,4 +1,8 @@
-import type { ArgumentsHost } from '@nestjs/common';
+import { ConsoleLogger, InternalServerErrorException, Logger, type ArgumentsHost } from '@nestjs/common';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger, NestPinoLogger } from '../logging/logger';
 import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { DomainError, NotFoundError, TooLargeError, UnsupportedTypeError } from './domain-error';
 import { HttpErrorFilter, isDatabaseUnavailable } from './http-error.filter';
@@ -65,5 +69,34 @@ describe('HttpErrorFilter: a domain error becomes the status of its kind, with i
       status,
       body: { statusCode: status, error: name, message: error.message, code: error.code, requestId: 'req-1' },
     });
+  });
+});
+
+describe('HttpErrorFilter: what it logs of a request keeps no query value (CONTRACT §12)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'filter-log-'));
+  });
+  afterAll(() => {
+    Logger.overrideLogger(false);
+    Logger.overrideLogger(new ConsoleLogger());
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['a bug (500)', new TypeError("Cannot read properties of undefined (reading 'id')")],
+    ['the database not answering (503)', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    ['an HttpException of 500', new InternalServerErrorException('boom')],
+  ])('%s: the line names the path and the parameters, no value', (_name, exception) => {
+    const file = join(dir, `${Math.random().toString(36).slice(2)}.log`);
+    Logger.overrideLogger(new NestPinoLogger(createLogger('info', file)));
+    const reply = { sent: false, status: () => reply, send: () => reply };
+    const url = '/verify-email?token=s3cr3tV4lue&sig=abcdef0123';
+    const host = { switchToHttp: () => ({ getResponse: () => reply, getRequest: () => ({ id: 'req-2', method: 'GET', url }) }) };
+    new HttpErrorFilter().catch(exception, host as unknown as ArgumentsHost);
+    const logged = readFileSync(file, 'utf8');
+    expect(logged).toContain('GET /verify-email?token=[redacted]&sig=[redacted]');
+    expect(logged).not.toContain('s3cr3tV4lue');
+    expect(logged).not.toContain('abcdef0123');
   });
 });

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+import { redactUrl } from '../logging/redact-url';
 import { DomainError, DomainErrorKind } from './domain-error';
 
 const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
@@ -90,7 +91,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       }
       // Errors of Fastify's own (the body parser, the router) carry its wording: ours instead.
       if (typeof response === 'string' && READING_MESSAGES[status]) message = READING_MESSAGES[status];
-      if (status >= 500) this.logger.error(`${req.method} ${req.url}: ${exception.message}`, exception.stack);
+      if (status >= 500) this.logger.error(`${req.method} ${redactUrl(req.url)}: ${exception.message}`, exception.stack);
       return errorBody(status, message, { code, errors, requestId });
     }
     const clientStatus = (exception as { statusCode?: unknown })?.statusCode;
@@ -103,11 +104,11 @@ export class HttpErrorFilter implements ExceptionFilter {
       return errorBody(clientStatus, message, { requestId });
     }
     if (isDatabaseUnavailable(exception)) {
-      this.logger.warn(`${req.method} ${req.url}: the database is not answering (${describe(exception)})`);
+      this.logger.warn(`${req.method} ${redactUrl(req.url)}: the database is not answering (${describe(exception)})`);
       return errorBody(503, 'The service is temporarily unavailable. Please try again.', { code: 'DATABASE_UNAVAILABLE', requestId });
     }
     const err = exception as Error & { status?: number; type?: string };
-    this.logger.error(`${req.method} ${req.url}: ${err?.message ?? exception}`, err?.stack);
+    this.logger.error(`${req.method} ${redactUrl(req.url)}: ${err?.message ?? exception}`, err?.stack);
     return errorBody(500, 'Something went wrong on our side. Please try again.', { requestId });
   }
 }

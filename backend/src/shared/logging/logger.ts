@@ -5,10 +5,11 @@ import pino, { type Logger } from 'pino';
  * The process's one pino logger: Fastify logs each request with it, and Nest's own messages go to it
  * through NestPinoLogger. Written asynchronously: under load, lines are gathered into few writes.
  * Request lines carry the request's id, method, address and status only: no header, so no cookie or
- * token can reach the log.
+ * token can reach the log, and the address's query values are replaced (redactUrl). `file`: written to
+ * that file instead of standard output, line by line (the API tests read the log that way).
  */
-export function createLogger(level: string): Logger {
-  return pino({ level }, pino.destination({ dest: 1, sync: false }));
+export function createLogger(level: string, file?: string): Logger {
+  return pino({ level }, file ? pino.destination({ dest: file, sync: true }) : pino.destination({ dest: 1, sync: false }));
 }
 
 /** Nest's LoggerService on a pino logger: `context` becomes a field, an error's stack another. */
