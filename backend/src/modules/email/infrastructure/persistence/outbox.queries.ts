@@ -4,6 +4,7 @@ import { DomainError, NotFoundError } from '../../../../shared/errors/domain-err
 import { likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
 import type { OutboxStatus } from '../../domain/outbox-entry';
 import { carriesSecret } from '../../domain/email-message';
+import { hideLinkSecrets } from '../../domain/link-secrets';
 
 export const OUTBOX_SORTS = ['createdAt', 'id', 'status', 'attempts'] as const;
 export type OutboxSort = (typeof OUTBOX_SORTS)[number];
@@ -107,8 +108,10 @@ export class OutboxQueries {
     );
     if (rows.length === 0) throw new NotFoundError('EMAIL.NOT_FOUND', 'Email not found');
     const r = rows[0];
-    // A reset or sign-in code gives access to the client's account: the back office never shows it.
+    // A reset or sign-in code gives access to the client's account: the back office never shows it. Nor a
+    // link's live token (a verification link, an invitation): the message is shown with it hidden (CONTRACT §12).
     const hidden = carriesSecret(r.kind);
-    return { ...toItem(r), html: hidden ? null : (r.html ?? null), text: hidden ? null : (r.text ?? null) };
+    const shown = (body: string | null | undefined) => (hidden || body == null ? null : hideLinkSecrets(body));
+    return { ...toItem(r), html: shown(r.html), text: shown(r.text) };
   }
 }

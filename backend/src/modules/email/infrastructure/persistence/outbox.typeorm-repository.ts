@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { DeliveryProgress, OutboxRepository, SharedMessage } from '../../application/ports/outbox.repository';
 import { carriesSecret, type EmailAttachment, type EmailKind, type EmailMessage } from '../../domain/email-message';
+import { carriesLinkToken, hideLinkSecrets } from '../../domain/link-secrets';
 import { OutboxEntry, OutboxStatus } from '../../domain/outbox-entry';
 import { returnedRows } from '../../../../shared/database/returned-rows';
 
@@ -126,13 +127,29 @@ export class OutboxTypeormRepository extends OutboxRepository {
   }
 
   async saveOutcome(entry: OutboxEntry): Promise<void> {
-    const scrub = carriesSecret(entry.message.kind) && (entry.status === 'sent' || entry.status === 'logged');
+    const done = entry.status === 'sent' || entry.status === 'logged';
+    const scrub = carriesSecret(entry.message.kind) && done;
+    // A verification or invitation link's token is hidden in the copy kept once sent (the message has its own body).
+    const hideToken = carriesLinkToken(entry.message.kind) && done && !scrub;
     await this.dataSource.query(
       `UPDATE email_outbox
           SET status = $2, next_attempt_at = $3, locked_until = NULL, last_error = $4, server_response = $5, sent_at = $6,
-              html = CASE WHEN $7 THEN $8 ELSE html END, text = CASE WHEN $7 THEN $8 ELSE text END
+              html = CASE WHEN $7 THEN $8 WHEN $9 THEN $10 ELSE html END,
+              text = CASE WHEN $7 THEN $8 WHEN $9 THEN $11 ELSE text END
         WHERE id = $1`,
-      [entry.id, entry.status, entry.nextAttemptAt, entry.lastError, entry.serverResponse, entry.sentAt, scrub, REDACTED_BODY],
+      [
+        entry.id,
+        entry.status,
+        entry.nextAttemptAt,
+        entry.lastError,
+        entry.serverResponse,
+        entry.sentAt,
+        scrub,
+        REDACTED_BODY,
+        hideToken,
+        hideToken ? hideLinkSecrets(entry.message.html) : null,
+        hideToken ? hideLinkSecrets(entry.message.text) : null,
+      ],
     );
   }
 
