@@ -39,8 +39,8 @@ describe('E-mail system (spec §7 "E-mail", CONTRACT §5) against a real SMTP se
     const calls: Array<[string, string, object | null]> = [
       ['get', '/api/email-status', null],
       ['post', '/api/admin/test-email', { email: 'x@example.com', type: 'welcome' }],
-      ['get', '/api/send-test-welcome-email', null],
-      ['get', '/api/send-test-project-email', null],
+      ['post', '/api/send-test-welcome-email', null],
+      ['post', '/api/send-test-project-email', null],
       ['post', '/api/admin/send-client-invitation', { email: 'x@example.com', clientName: 'Xavier' }],
       [
         'post',
@@ -141,11 +141,11 @@ describe('E-mail system (spec §7 "E-mail", CONTRACT §5) against a real SMTP se
       ]);
 
       const before = t.smtp.to(ADMIN.email).length;
-      expect((await admin.get('/api/send-test-welcome-email').expect(200)).body).toEqual({
+      expect((await admin.post('/api/send-test-welcome-email').expect(200)).body).toEqual({
         success: true,
         message: `Test welcome email sent to ${ADMIN.email}`,
       });
-      expect((await admin.get('/api/send-test-project-email').expect(200)).body).toEqual({
+      expect((await admin.post('/api/send-test-project-email').expect(200)).body).toEqual({
         success: true,
         message: `Test project notification email sent to ${ADMIN.email}`,
       });

@@ -12,7 +12,7 @@ const authFailed = {
 describe('Test Emails', { timeout: 20_000 }, () => {
   it("shows the admin's own address and the status; the welcome button calls its URL and toasts", async () => {
     const server = fakeServer({
-      'GET /api/send-test-welcome-email': { body: { success: true, message: 'Test welcome email sent to admin@example.com' } },
+      'POST /api/send-test-welcome-email': { body: { success: true, message: 'Test welcome email sent to admin@example.com' } },
     });
     const { user } = renderEmailPage();
     const panel = await openTab(user, 'Test Emails');
@@ -24,15 +24,15 @@ describe('Test Emails', { timeout: 20_000 }, () => {
     const toast = await findToast();
     expect(toast).toHaveTextContent('Welcome Email Sent');
     expect(toast).toHaveTextContent('Test welcome email sent to admin@example.com');
-    expect(server.calls('GET /api/send-test-welcome-email')).toHaveLength(1);
-    expect(server.calls('GET /api/send-test-project-email')).toHaveLength(0);
+    expect(server.calls('POST /api/send-test-welcome-email')).toHaveLength(1);
+    expect(server.calls('POST /api/send-test-project-email')).toHaveLength(0);
     // the identity holds the address: no extra call for it
     expect(server.calls('GET /api/user')).toHaveLength(0);
   });
 
   it("toasts 'Failed to Send Project Email' with the server's answer on success: false", async () => {
     const server = fakeServer({
-      'GET /api/send-test-project-email': { body: { success: false, message: 'connect ECONNREFUSED 127.0.0.1:2525' } },
+      'POST /api/send-test-project-email': { body: { success: false, message: 'connect ECONNREFUSED 127.0.0.1:2525' } },
     });
     const { user } = renderEmailPage();
     const panel = await openTab(user, 'Test Emails');
@@ -40,13 +40,13 @@ describe('Test Emails', { timeout: 20_000 }, () => {
     const toast = await findToast('destructive');
     expect(toast).toHaveTextContent('Failed to Send Project Email');
     expect(toast).toHaveTextContent('connect ECONNREFUSED 127.0.0.1:2525');
-    expect(server.calls('GET /api/send-test-project-email')).toHaveLength(1);
+    expect(server.calls('POST /api/send-test-project-email')).toHaveLength(1);
   });
 
   it("reads the address from GET /api/user when the identity has none; 'Project Email Sent'", async () => {
     const server = fakeServer({
       'GET /api/user': { body: { id: 1, username: 'admin', email: 'owner@studio.test', role: 'admin' } },
-      'GET /api/send-test-project-email': { body: { success: true, message: 'Sent' } },
+      'POST /api/send-test-project-email': { body: { success: true, message: 'Sent' } },
     });
     const { user } = renderEmailPage({ id: 1, fullName: 'admin' } as never);
     const panel = await openTab(user, 'Test Emails');

@@ -97,15 +97,15 @@ export const emailMethods = {
     return String((json as Raw | null)?.email ?? '');
   },
 
-  /** GET /api/send-test-welcome-email (to the signed-in admin). */
+  /** POST /api/send-test-welcome-email (to the signed-in admin; a POST: it sends an e-mail). */
   async sendTestWelcomeEmail(): Promise<SendResult> {
-    const { json } = await httpClient('/api/send-test-welcome-email');
+    const { json } = await post('/api/send-test-welcome-email');
     return toSendResult(json);
   },
 
-  /** GET /api/send-test-project-email (to the signed-in admin). */
+  /** POST /api/send-test-project-email (to the signed-in admin; a POST: it sends an e-mail). */
   async sendTestProjectEmail(): Promise<SendResult> {
-    const { json } = await httpClient('/api/send-test-project-email');
+    const { json } = await post('/api/send-test-project-email');
     return toSendResult(json);
   },
 

@@ -58,7 +58,9 @@ export class EmailController {
     return this.handlers.sendTest(body.email, body.type);
   }
 
-  @Get('send-test-welcome-email')
+  // A POST (it sends an e-mail): no link, prefetch or read-only token can send it (CONTRACT §12).
+  @Post('send-test-welcome-email')
+  @HttpCode(200)
   @ApiOperation({
     operationId: 'sendTestWelcomeEmail',
     summary: 'Send a test welcome e-mail',
@@ -69,7 +71,9 @@ export class EmailController {
     return this.handlers.sendTest(user.email, 'welcome', user.username);
   }
 
-  @Get('send-test-project-email')
+  // A POST (it sends an e-mail): no link, prefetch or read-only token can send it (CONTRACT §12).
+  @Post('send-test-project-email')
+  @HttpCode(200)
   @ApiOperation({
     operationId: 'sendTestProjectEmail',
     summary: 'Send a test project e-mail',
