@@ -204,27 +204,42 @@ export class FakePaymentGateway extends PaymentGateway {
   }
 }
 
-/** The projects rows payments reads and marks. */
+/** A project row as a spec arranges it: what is owed and whether it is paid are derived, as the database does. */
+export type BillableRow = Omit<BillableProject, 'owedCents' | 'isPaid'> & { owedCents?: number; isPaid?: boolean };
+
+/**
+ * The projects rows payments reads. Like the database (decision 0038), what is owed is derived from the
+ * price, the credit-covered services and the completed payments net of refunds (`payments`, when given),
+ * and paid is "nothing owed"; `settle` writes the derived flag back to the row, as the trigger does.
+ */
 export class InMemoryProjectsForBilling extends ProjectsForBilling {
-  readonly rows = new Map<number, BillableProject>();
+  readonly rows = new Map<number, BillableRow>();
+
+  constructor(private readonly payments?: InMemoryPayments) {
+    super();
+  }
 
   async find(projectId: number): Promise<BillableProject | null> {
     const p = this.rows.get(projectId);
-    return p ? { ...p } : null;
+    if (!p) return null;
+    const paid = this.payments ? (await this.payments.completedTotal(projectId)).cents : 0;
+    const owedCents = Math.max(0, p.priceCents - p.creditCoveredCents - paid);
+    return { ...p, owedCents, isPaid: owedCents === 0 };
   }
 
   findForUpdate(projectId: number): Promise<BillableProject | null> {
     return this.find(projectId);
   }
 
-  async markPaid(projectId: number): Promise<void> {
-    const p = this.rows.get(projectId);
-    if (p) p.isPaid = true;
-  }
+  readonly paidEvents: number[] = [];
 
-  async markUnpaid(projectId: number): Promise<void> {
-    const p = this.rows.get(projectId);
-    if (p) p.isPaid = false;
+  async settle(projectId: number, wasPaid: boolean): Promise<boolean> {
+    const now = await this.find(projectId);
+    const row = this.rows.get(projectId);
+    if (!now || !row) return false;
+    row.isPaid = now.isPaid;
+    if (now.isPaid && !wasPaid) this.paidEvents.push(projectId);
+    return now.isPaid;
   }
 }
 
@@ -241,7 +256,7 @@ export function cardPaymentsWithFakes() {
   const gateway = new FakePaymentGateway();
   const intents = new InMemoryCardIntents();
   const payments = new InMemoryPayments();
-  const projects = new InMemoryProjectsForBilling();
+  const projects = new InMemoryProjectsForBilling(payments);
   const events = new RecordingEvents();
   const audit = new InMemoryAuditTrail();
   const receipts = new RecordingReceiptIssuer();

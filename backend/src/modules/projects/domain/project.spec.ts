@@ -56,12 +56,13 @@ describe('Project pricing', () => {
     );
   });
 
-  it('owes the price less what was paid, never less than nothing, and stays paid', () => {
+  it('is paid only as derived by the database (CONTRACT §12): it starts unpaid and takes what it is told', () => {
     const p = Project.create(details, [line(1, 100)], Money.ZERO, new Date());
-    expect(p.unpaidAfter(Money.fromDollars(30)).cents).toBe(7000);
-    expect(p.unpaidAfter(Money.fromDollars(130)).cents).toBe(0);
-    p.markPaid();
+    expect(p.isPaid).toBe(false);
+    p.paidAsDerived(true);
     expect(p.isPaid).toBe(true);
+    p.paidAsDerived(false);
+    expect(p.isPaid).toBe(false);
   });
 });
 
@@ -77,7 +78,7 @@ describe('Project services paid with credits (spec §9)', () => {
     expect(p.creditsDue(costOf)).toBe(5);
     expect(p.payEligibleLinesWithCredits(costOf)).toBe(5);
     expect(p.creditCovered.cents).toBe(34000);
-    expect(p.unpaidAfter(Money.ZERO).cents).toBe(12000);
+    expect(p.price.cents - p.creditCovered.cents).toBe(12000);
     expect(p.creditsDue(costOf)).toBe(0);
     expect(p.hasLinesForMoney).toBe(true);
     expect(p.payEligibleLinesWithCredits(costOf)).toBe(0);
@@ -88,7 +89,7 @@ describe('Project services paid with credits (spec §9)', () => {
     p.payEligibleLinesWithCredits(costOf);
     p.setLines([line(1, 150), line(3, 120)], Money.ZERO);
     expect(p.lines.find((l) => l.serviceId === 1)?.creditsPaid).toBe(2);
-    expect(p.unpaidAfter(Money.ZERO).cents).toBe(12000);
+    expect(p.price.cents - p.creditCovered.cents).toBe(12000);
   });
 });
 

@@ -56,8 +56,8 @@ export function priceOfLines(lines: readonly ProjectLine[]): Money {
 }
 
 /**
- * A photo project of one client. Its price follows its service lines; once paid it stays paid
- * (spec §4: no way back to unpaid).
+ * A photo project of one client. Its price follows its service lines; it is paid exactly when nothing is
+ * owed on it (CONTRACT §12), which the database derives from the price, the lines and the payments.
  */
 export class Project {
   private constructor(private props: ProjectProps) {}
@@ -165,11 +165,6 @@ export class Project {
     return priceOfLines(this.props.lines.filter((l) => (l.creditsPaid ?? 0) > 0));
   }
 
-  /** What is still owed in money after `paid` (completed payments) and the services paid with credits; never negative. */
-  unpaidAfter(paid: Money): Money {
-    return this.props.price.minusFloored(this.creditCovered).minusFloored(paid);
-  }
-
   /**
    * Pays every eligible line not yet paid with credits (CONTRACT §4); `creditCostOf` gives a service's
    * credit cost, or null when it is not credit-eligible. Answers the credits spent (0 when nothing was eligible).
@@ -203,7 +198,11 @@ export class Project {
     return this.props.lines.some((l) => !(l.creditsPaid ?? 0));
   }
 
-  markPaid(): void {
-    this.props.isPaid = true;
+  /**
+   * Paid is derived, never decided here (CONTRACT §12): nothing is owed on the project. The database
+   * computes it (`project_owed_cents`, decision 0038) and the repository hands the result back after a write.
+   */
+  paidAsDerived(isPaid: boolean): void {
+    this.props.isPaid = isPaid;
   }
 }

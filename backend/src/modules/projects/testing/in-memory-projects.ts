@@ -12,6 +12,35 @@ const copy = (p: Readonly<ProjectProps>): ProjectProps => ({ ...p, lines: p.line
 export class InMemoryProjects extends ProjectRepository {
   readonly rows = new Map<number, { props: ProjectProps; deleted: boolean }>();
   private nextId = 1;
+  /** Money paid towards a project outside `paidOf` (a project seeded as paid). */
+  private readonly paidBySeed = new Map<number, number>();
+  /** The projects whose project.paid was raised, in order. */
+  readonly paidEvents: number[] = [];
+
+  /**
+   * `paidOf`: the money paid towards a project (the payments fake's completed total); none when absent.
+   * What is owed is then the database's rule (decision 0038) over the stored project: price, less the
+   * services paid with credits, less what was paid, never below 0.
+   */
+  constructor(private readonly paidOf: (projectId: number) => Promise<Money> = async () => Money.ZERO) {
+    super();
+  }
+
+  async owed(id: number): Promise<Money> {
+    const row = this.rows.get(id);
+    if (!row) return Money.ZERO;
+    const paid = (await this.paidOf(id)).cents + (this.paidBySeed.get(id) ?? 0);
+    const project = Project.restore(copy(row.props));
+    return project.price.minusFloored(project.creditCovered).minusFloored(Money.ofCents(paid));
+  }
+
+  async settle(project: Project, wasPaid: boolean): Promise<void> {
+    const paid = (await this.owed(project.id)).isZero();
+    const row = this.rows.get(project.id);
+    if (row) row.props.isPaid = paid;
+    project.paidAsDerived(paid);
+    if (paid && !wasPaid) this.paidEvents.push(project.id);
+  }
 
   async findForUpdate(id: number): Promise<Project | null> {
     const row = this.rows.get(id);
@@ -27,7 +56,8 @@ export class InMemoryProjects extends ProjectRepository {
   async update(project: Project): Promise<void> {
     const row = this.rows.get(project.id);
     if (!row) throw new Error(`no project ${project.id} to update`);
-    row.props = copy(project.snapshot);
+    // the stored flag is the store's own (derived in `settle`), not the handler's
+    row.props = { ...copy(project.snapshot), isPaid: row.props.isPaid };
   }
 
   async softDelete(id: number): Promise<boolean> {
@@ -48,10 +78,11 @@ export class InMemoryProjects extends ProjectRepository {
       photoCount: 0,
     };
     const project = await this.insert(Project.create(details, p.lines, Money.ZERO, new Date()));
-    if (p.isPaid) {
-      project.markPaid();
-      await this.update(project);
-    }
+    // paid in full before the spec starts
+    if (p.isPaid) this.paidBySeed.set(project.id, project.price.cents);
+    // the stored flag as the database derives it (a project whose every line was paid with credits is paid)
+    await this.settle(project, false);
+    this.paidEvents.length = 0;
     return project.id;
   }
 

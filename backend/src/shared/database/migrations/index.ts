@@ -24,6 +24,7 @@ import { Deposits1765771200000 } from './1765771200000-deposits';
 import { BundlePayments1765800000000 } from './1765800000000-bundle-payments';
 import { Refunds1765886400000 } from './1765886400000-refunds';
 import { IntentPart1765972800000 } from './1765972800000-intent-part';
+import { PaidIsDerived1766016000000 } from './1766016000000-paid-is-derived';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   BundlePayments1765800000000,
   Refunds1765886400000,
   IntentPart1765972800000,
+  PaidIsDerived1766016000000,
 ];

@@ -1,7 +1,7 @@
 /**
  * The money value of a project's services paid with credits, as a SQL expression over the project row
  * aliased `project` (spec §9: it is not owed in money). The one place this rule is written in SQL:
- * project lists, card payments and the dashboard all use it.
+ * project lists and card payments read it (what is owed is `owedCents`).
  */
 export const creditCoveredCents = (project: string): string => `coalesce((
   SELECT sum(ps.unit_price_cents * ps.quantity) FROM project_service_payments psp

@@ -23,11 +23,12 @@ describe('RedeemCreditsHandler', () => {
   let prints: number;
 
   beforeEach(async () => {
-    projects = new InMemoryProjects();
+    const fakes = ledgerWithFakes();
+    ledger = fakes.ledger;
+    projects = new InMemoryProjects((id) => fakes.payments.completedTotal(id));
     services = new InMemoryServices();
     accounts = new InMemoryCreditAccounts();
-    ledger = ledgerWithFakes().ledger;
-    handler = new RedeemCreditsHandler(projects, services, accounts, ledger, immediateTx(), new InMemoryAuditTrail());
+    handler = new RedeemCreditsHandler(projects, services, accounts, immediateTx(), new InMemoryAuditTrail());
     const service = (name: string, dollars: number, creditEligible: boolean, creditCost: number) =>
       services
         .insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible, creditCost })

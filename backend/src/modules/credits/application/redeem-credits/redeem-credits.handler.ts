@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { User } from '../../../clients';
-import { PaymentLedger } from '../../../payments';
 import { ProjectRepository } from '../../../projects';
 import { ServiceRepository } from '../../../services';
 import { AuditTrail } from '../../../../shared/audit/audit-trail';
@@ -38,7 +37,6 @@ export class RedeemCreditsHandler {
     private readonly projects: ProjectRepository,
     private readonly services: ServiceRepository,
     private readonly accounts: CreditAccountRepository,
-    private readonly ledger: PaymentLedger,
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
   ) {}
@@ -57,14 +55,15 @@ export class RedeemCreditsHandler {
       const cost = project.creditsDue(costOf);
       if (project.isPaid || cost === 0) throw nothingEligible();
       // After a payment in money (a deposit), credits may pay only what is still owed: never more (decision 0033).
-      const owedBefore = project.unpaidAfter(await this.ledger.paidTowards(project.id));
+      const owedBefore = await this.projects.owed(project.id);
       if (project.creditValueDue(costOf).cents > owedBefore.cents) throw wouldOverpay(owedBefore);
       const account = await this.accounts.loadForUpdate(user.id);
       account.redeem(cost, project.id, description?.trim() || `Credits used on ${project.name}`);
       project.payEligibleLinesWithCredits(costOf);
-      const owed = project.unpaidAfter(await this.ledger.paidTowards(project.id));
-      if (owed.isZero()) project.markPaid();
       await this.projects.update(project);
+      // What is owed now, and paid when it is nothing (CONTRACT §12: both derived by the one rule).
+      const owed = await this.projects.owed(project.id);
+      await this.projects.settle(project, false);
       await this.accounts.save(account);
       await this.audit.record({
         action: 'credits.redeemed',

@@ -90,7 +90,8 @@ describe('CardPayments', () => {
 
   it('refuses to start a payment when nothing is due', async () => {
     projects.rows.set(8, { id: 8, clientId: ann.id, priceCents: 5000, creditCoveredCents: 5000, isPaid: false });
-    projects.rows.get(PROJECT)!.isPaid = true;
+    // paid in full by hand: nothing owed (the stored flag is derived, never set)
+    await payments.add(Payment.manual(PROJECT, ann.id, Money.ofCents(15000)));
 
     await expect(cards.createIntent(ann, 8)).rejects.toMatchObject({ code: 'PAYMENTS.NOTHING_DUE' });
     await expect(cards.createIntent(ann, PROJECT)).rejects.toMatchObject({ code: 'PAYMENTS.NOTHING_DUE' });

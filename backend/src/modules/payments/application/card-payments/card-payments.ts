@@ -49,17 +49,15 @@ export class CardPayments {
     return project;
   }
 
-  private async unpaid(project: BillableProject): Promise<Money> {
-    if (project.isPaid) return Money.ZERO;
-    return Money.ofCents(project.priceCents)
-      .minusFloored(Money.ofCents(project.creditCoveredCents))
-      .minusFloored(await this.payments.completedTotal(project.id));
+  /** What is still owed (CONTRACT §12): the database's one rule, read with the project. */
+  private unpaid(project: BillableProject): Money {
+    return Money.ofCents(project.owedCents);
   }
 
   /** What is still owed and, while it is due, the deposit the card button asks for (decision 0033). */
   async remainingBalance(user: User, projectId: number): Promise<{ unpaid: Money; depositDue: Money | null }> {
     const project = await this.owned(user, projectId);
-    const unpaid = await this.unpaid(project);
+    const unpaid = this.unpaid(project);
     return { unpaid, depositDue: depositDue(terms(project), unpaid) };
   }
 
@@ -74,7 +72,7 @@ export class CardPayments {
   ): Promise<{ clientSecret: string; amount: Money; paymentIntentId: string; part: PaymentPart }> {
     const project = await this.owned(user, projectId);
     if (project.clientId !== user.id) throw projectNotFound(); // only the client pays their project
-    const unpaid = await this.unpaid(project);
+    const unpaid = this.unpaid(project);
     if (unpaid.isZero()) throw nothingDue();
     const { part: paying, amount } = amountOfPart(terms(project), unpaid, part);
     // One intent per project, user, amount and state of payments: a retried request gets the same intent
@@ -195,8 +193,8 @@ export class CardPayments {
       const paymentId = await this.payments.addOnce(Payment.card(projectId, record.userId, amount, record.id));
       // Reported before (the confirmation and the webhook both come): recorded, numbered and mailed once.
       if (paymentId === null) return;
-      const nowPaid = !project.isPaid && (await this.unpaid(project)).isZero();
-      if (nowPaid) await this.projects.markPaid(projectId);
+      // Paid is derived by the database from what is owed (decision 0038); project.paid when this payment did it.
+      const nowPaid = !project.isPaid && (await this.projects.settle(projectId, project.isPaid));
       // The buyer's browser (signed in) or the provider's webhook (no actor), whichever comes first.
       await this.audit.record({
         action: 'payment.recorded',

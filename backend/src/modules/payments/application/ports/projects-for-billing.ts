@@ -11,15 +11,21 @@ export interface BillableProject {
   depositCents?: number | null;
   /** What was refunded of its payments (a new card payment after a refund is a new intent). */
   refundedCents?: number;
+  /** What is still owed on it (CONTRACT §12: the database's one rule, `project_owed_cents`). */
+  owedCents: number;
+  /** Nothing is owed (the database keeps it from what is owed; nobody marks it). */
   isPaid: boolean;
 }
 
-/** Port: the projects side of a payment (read the price, lock the row, mark it paid). */
+/** Port: the projects side of a payment (read the price and what is owed, lock the row). */
 export abstract class ProjectsForBilling {
   abstract find(projectId: number): Promise<BillableProject | null>;
   /** The project with its row locked until the open transaction ends. */
   abstract findForUpdate(projectId: number): Promise<BillableProject | null>;
-  abstract markPaid(projectId: number): Promise<void>;
-  /** A paid project owes money again (a refund): it becomes unpaid. */
-  abstract markUnpaid(projectId: number): Promise<void>;
+  /**
+   * After a change of the project's money in the open transaction: whether it is paid now (the database
+   * derived it from what is owed) and, when this change made it paid (`wasPaid` false), the integrators'
+   * project.paid event, in that transaction.
+   */
+  abstract settle(projectId: number, wasPaid: boolean): Promise<boolean>;
 }

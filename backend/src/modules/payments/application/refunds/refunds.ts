@@ -138,21 +138,15 @@ export class Refunds {
   private async record(payment: RefundablePayment, refund: Parameters<RefundRepository['addOnce']>[0]): Promise<RefundRecord | null> {
     const added = await this.refunds.addOnce(refund);
     if (!added) return null;
+    // The project's row locked after the payment's (the order every refund takes), read before the refund counts.
+    const project = payment.projectId !== null ? await this.projects.findForUpdate(payment.projectId) : null;
     await this.payments.addRefunded(payment.id, refund.amount);
     let what = 'a credit bundle purchase';
     let unpaidAgain = false;
     if (payment.projectId !== null) {
-      const project = await this.projects.findForUpdate(payment.projectId);
       what = `project ${project?.name ? quoted(project.name) : `#${payment.projectId}`}`;
-      if (project?.isPaid) {
-        const owed = Money.ofCents(project.priceCents)
-          .minusFloored(Money.ofCents(project.creditCoveredCents))
-          .minusFloored(await this.payments.completedTotal(project.id));
-        if (!owed.isZero()) {
-          await this.projects.markUnpaid(project.id);
-          unpaidAgain = true;
-        }
-      }
+      // Paid is derived by the database from what is owed (decision 0038): owing anything again, it is unpaid.
+      if (project?.isPaid) unpaidAgain = !(await this.projects.settle(project.id, true));
     }
     await this.audit.record({
       action: 'payment.refunded',

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
-import { paidCents } from '../../../../shared/database/sql/paid-cents';
+import { owedCents } from '../../../../shared/database/sql/owed-cents';
 import type { ActivityItem, DashboardResponse } from '../http/dto/payment.response';
 
 /**
@@ -33,7 +32,7 @@ export class DashboardQueries {
          (SELECT count(*) FROM payments, bounds
            WHERE status = 'completed' AND payment_date >= (bounds.local_start AT TIME ZONE $1)) AS revenue_count,
          (SELECT to_char(local_start, 'FMMonth YYYY') FROM bounds) AS month,
-         (SELECT coalesce(sum(greatest(p.price_cents - ${paidCents('p')} - ${creditCoveredCents('p')}, 0)), 0)
+         (SELECT coalesce(sum(${owedCents('p')}), 0)
             FROM projects p
            WHERE p.deleted_at IS NULL AND NOT p.is_paid) AS pending_cents,
          (SELECT count(*) FROM projects p WHERE p.deleted_at IS NULL AND NOT p.is_paid) AS pending_count,

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
+import { owedCents } from '../../../../shared/database/sql/owed-cents';
 import { ProjectSnapshots, WebhookEvents } from '../../../../shared/integrations/webhook-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { BillableProject, ProjectsForBilling } from '../../application/ports/projects-for-billing';
-import { returnedRows } from '../../../../shared/database/returned-rows';
 
-/** Reads and marks the `projects` rows that payments need, without importing the projects module (which depends on this one). */
+/**
+ * Reads the `projects` rows that payments need, without importing the projects module (which depends on this
+ * one). It writes none: whether a project is paid is kept by the database from what is owed (decision 0038).
+ */
 @Injectable()
 export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
   constructor(
@@ -24,10 +27,11 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
       price_cents: string;
       deposit_cents: string | null;
       is_paid: boolean;
+      owed: string;
       covered: string;
       refunded: string;
     }> = await this.tx.manager.query(
-      `SELECT p.id, p.name, p.client_id, p.price_cents, p.deposit_cents, p.is_paid, ${creditCoveredCents('p')} AS covered,
+      `SELECT p.id, p.name, p.client_id, p.price_cents, p.deposit_cents, p.is_paid, ${owedCents('p')} AS owed, ${creditCoveredCents('p')} AS covered,
               (SELECT coalesce(sum(pay.refunded_cents), 0) FROM payments pay WHERE pay.project_id = p.id) AS refunded
          FROM projects p WHERE p.id = $1 AND p.deleted_at IS NULL${lock ? ' FOR UPDATE OF p' : ''}`,
       [projectId],
@@ -42,6 +46,7 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
           creditCoveredCents: Number(r.covered),
           depositCents: r.deposit_cents === null ? null : Number(r.deposit_cents),
           refundedCents: Number(r.refunded),
+          owedCents: Number(r.owed),
           isPaid: r.is_paid,
         }
       : null;
@@ -55,18 +60,12 @@ export class ProjectsForBillingTypeormRepository extends ProjectsForBilling {
     return this.one(projectId, true);
   }
 
-  async markPaid(projectId: number): Promise<void> {
-    const result: unknown = await this.tx.manager.query(
-      `UPDATE projects SET is_paid = true, updated_at = now() WHERE id = $1 AND NOT is_paid RETURNING id`,
-      [projectId],
-    );
-    const changed = returnedRows(result).length > 0;
-    // The integrators' project.paid (CONTRACT §9), in the transaction of the payment that paid it.
-    if (changed) await this.webhooks.emit('project.paid', () => this.snapshots.project(projectId));
-  }
-
-  async markUnpaid(projectId: number): Promise<void> {
-    // No event of its own: the refund that caused it is the integrators' payment.refunded.
-    await this.tx.manager.query(`UPDATE projects SET is_paid = false, updated_at = now() WHERE id = $1 AND is_paid`, [projectId]);
+  async settle(projectId: number, wasPaid: boolean): Promise<boolean> {
+    const rows: Array<{ is_paid: boolean }> = await this.tx.manager.query(`SELECT is_paid FROM projects WHERE id = $1`, [projectId]);
+    const paid = rows[0]?.is_paid ?? false;
+    // The integrators' project.paid (CONTRACT §9), in the transaction of the payment that paid it. Becoming
+    // unpaid again (a refund) has no event of its own: the refund is the integrators' payment.refunded.
+    if (paid && !wasPaid) await this.webhooks.emit('project.paid', () => this.snapshots.project(projectId));
+    return paid;
   }
 }

@@ -22,11 +22,11 @@ describe('CreateProjectHandler', () => {
   let prints: number;
 
   beforeEach(async () => {
-    projects = new InMemoryProjects();
     users = new InMemoryUsers();
     const services = new InMemoryServices();
     const ledger = ledgerWithFakes();
     payments = ledger.payments;
+    projects = new InMemoryProjects((id) => ledger.payments.completedTotal(id));
     outbox = new CollectingOutbox();
     handler = new CreateProjectHandler(
       projects,

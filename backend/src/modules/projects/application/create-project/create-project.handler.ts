@@ -44,12 +44,13 @@ export class CreateProjectHandler {
         Project.create(cmd.details, await this.lines.build(cmd.selectedServices), cmd.price, new Date(), cmd.deposit ?? null),
       );
       await this.audit.record(projectCreated(project, client.username, cmd.isPaid));
-      if (cmd.isPaid) {
-        await this.ledger.recordManual(project.id, project.clientId, project.price, undefined, project.name);
-        project.markPaid();
-        await this.projects.update(project);
-        await this.audit.record(projectMarkedPaid(project, project.price));
+      const owed = cmd.isPaid ? await this.projects.owed(project.id) : null;
+      if (owed && !owed.isZero()) {
+        await this.ledger.recordManual(project.id, project.clientId, owed, undefined, project.name);
+        await this.audit.record(projectMarkedPaid(project, owed));
       }
+      // Paid when nothing is owed (CONTRACT §12), and then the integrators' project.paid.
+      await this.projects.settle(project, false);
       await this.outbox.enqueue(
         projectNotificationEmail({
           to: client.email,

@@ -37,7 +37,10 @@ export class ProjectMaintenanceHandler {
       const [line] = await this.lines.build([{ serviceId, quantity }]);
       const before = project.price;
       project.addLine(line);
+      const wasPaid = project.isPaid;
       await this.projects.update(project);
+      // A paid project that gains a service owes it, and is unpaid again (CONTRACT §12).
+      await this.projects.settle(project, wasPaid);
       await this.audit.record({
         action: 'project.updated',
         targetType: 'project',

@@ -25,8 +25,8 @@ describe('MarkProjectPaidHandler', () => {
   ];
 
   beforeEach(() => {
-    projects = new InMemoryProjects();
     ({ ledger, payments, audit } = ledgerWithFakes());
+    projects = new InMemoryProjects((id) => payments.completedTotal(id));
     handler = new MarkProjectPaidHandler(projects, ledger, immediateTx(), audit);
   });
 
@@ -48,12 +48,12 @@ describe('MarkProjectPaidHandler', () => {
       expect(audit.entries[2].summary).toMatch(/^Marked project ".+" paid \(\$20\.00 recorded by hand\)$/);
     });
 
-    it('uses the default note, and records nothing when nothing is owed', async () => {
+    it('uses the default note, and records nothing when nothing is owed (the project is paid already)', async () => {
       const owing = await projects.seed({ clientId: ann.id, lines: lines() });
       const allCredits = await projects.seed({ clientId: ann.id, lines: lines(3, 1) });
 
       await handler.byAdmin(owing);
-      await handler.byAdmin(allCredits, 'ignored');
+      await expect(handler.byAdmin(allCredits, 'ignored')).rejects.toMatchObject({ code: 'PROJECTS.ALREADY_PAID' });
 
       expect(payments.rows.map((p) => [p.projectId, p.amount.cents, p.note])).toEqual([[owing, 13000, DEFAULT_MANUAL_NOTE]]);
       expect(projects.stored(allCredits)!.isPaid).toBe(true);
@@ -69,7 +69,7 @@ describe('MarkProjectPaidHandler', () => {
   });
 
   describe("by the project's client", () => {
-    it('marks paid a project that owes nothing, recording no payment', async () => {
+    it('confirms a project that owes nothing (its services paid with credits), recording nothing', async () => {
       const id = await projects.seed({ clientId: ann.id, lines: lines(3, 1) });
 
       expect((await handler.byOwner(id, ann)).isPaid).toBe(true);
@@ -92,7 +92,7 @@ describe('MarkProjectPaidHandler', () => {
       const id = await projects.seed({ clientId: ann.id, lines: lines(3, 1) });
       await expect(handler.byOwner(id, bob)).rejects.toMatchObject({ kind: 'not_found' });
       await expect(handler.byOwner(id, owner)).rejects.toMatchObject({ kind: 'not_found' });
-      expect(projects.stored(id)!.isPaid).toBe(false);
+      expect(projects.stored(id)!.isPaid).toBe(true); // its credits paid it: derived, not marked
 
       const paid = await projects.seed({ clientId: ann.id, lines: lines(), isPaid: true });
       expect((await handler.byOwner(paid, ann)).isPaid).toBe(true);

@@ -37,10 +37,10 @@ describe('UpdateProjectHandler', () => {
   });
 
   beforeEach(async () => {
-    projects = new InMemoryProjects();
     users = new InMemoryUsers();
     const services = new InMemoryServices();
     ({ ledger, payments } = ledgerWithFakes());
+    projects = new InMemoryProjects((id) => payments.completedTotal(id));
     handler = new UpdateProjectHandler(
       projects,
       users,
@@ -101,20 +101,20 @@ describe('UpdateProjectHandler', () => {
     expect(payments.rows.map((p) => p.amount.cents)).toEqual([5000, 8000]);
   });
 
-  it('records no further payment for a project already paid, even when its price goes up', async () => {
+  it('makes a paid project whose price goes up owe the difference (CONTRACT §12); ticked paid, records just that', async () => {
     const paid = await projects.seed({ clientId: ann.id, lines: [line(prints, 1, 30)], isPaid: true });
+    const edit = (isPaid: boolean) =>
+      handler.execute({ id: paid, details: details(), selectedServices: [{ serviceId: session, quantity: 2 }], price: Money.ZERO, isPaid });
 
-    await handler.execute({
-      id: paid,
-      details: details(),
-      selectedServices: [{ serviceId: session, quantity: 2 }],
-      price: Money.ZERO,
-      isPaid: true,
-    });
+    expect((await edit(false)).isPaid).toBe(false);
+    expect(projects.stored(paid)).toMatchObject({ isPaid: false });
+    expect(payments.rows).toEqual([]);
 
+    expect((await edit(true)).isPaid).toBe(true);
     expect(projects.stored(paid)).toMatchObject({ isPaid: true });
     expect(projects.stored(paid)!.price.cents).toBe(20000);
-    expect(payments.rows).toEqual([]);
+    expect(payments.rows.map((p) => p.amount.cents)).toEqual([17000]);
+    expect(projects.paidEvents).toEqual([paid]);
   });
 
   it('keeps a service paid with credits so when the lines change, and leaves it out of what is owed', async () => {

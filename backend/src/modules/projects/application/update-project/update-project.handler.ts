@@ -25,7 +25,8 @@ export interface UpdateProjectCommand {
 /**
  * The admin edits a project. The price is recomputed from the lines. A project left without lines
  * gets the default service of spec §7 (the one priced like the project, else the first service).
- * Ticking 'paid' on an unpaid project records a manual payment of what is still owed.
+ * Ticking 'paid' on a project that owes something records a manual payment of what is still owed; an
+ * edit that raises the price of a paid project makes it owe the difference (CONTRACT §12).
  */
 @Injectable()
 export class UpdateProjectHandler {
@@ -62,13 +63,16 @@ export class UpdateProjectHandler {
       }
       project.setLines(lines, priceWithoutLines, cmd.deposit === undefined ? project.deposit : cmd.deposit);
       await this.audit.record(projectUpdated(before, project, clientName(client, cmd.details.clientId)));
-      if (cmd.isPaid && !project.isPaid) {
-        const owed = project.unpaidAfter(await this.ledger.paidTowards(project.id));
+      const wasPaid = project.isPaid;
+      await this.projects.update(project);
+      // Ticked 'paid': a manual payment of what the project owes as edited (a paid project that gained a
+      // service owes the difference). Unticked changes nothing: paid is what is owed, not a choice.
+      const owed = cmd.isPaid ? await this.projects.owed(project.id) : null;
+      if (owed && !owed.isZero()) {
         await this.ledger.recordManual(project.id, project.clientId, owed, undefined, project.name);
-        project.markPaid();
         await this.audit.record(projectMarkedPaid(project, owed));
       }
-      await this.projects.update(project);
+      await this.projects.settle(project, wasPaid);
       return project;
     });
   }

@@ -4,6 +4,7 @@ import { ProjectSnapshots } from '../../../../shared/integrations/webhook-events
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { sqlRead } from '../../../../shared/database/prepared';
 import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
+import { owedCents } from '../../../../shared/database/sql/owed-cents';
 import { paidCents } from '../../../../shared/database/sql/paid-cents';
 import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
 import type { User } from '../../../clients';
@@ -55,7 +56,7 @@ function projectsJson(admin: boolean, ids: string, order: string, ctes: string[]
     'photoCount', p.photo_count, 'price', p.price_cents::float8 / 100, 'isPaid', p.is_paid,
     'date', to_char(p.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'amountPaid', d.paid_cents::float8 / 100,
-    'unpaidAmount', CASE WHEN p.is_paid THEN 0 ELSE greatest(0, p.price_cents - d.paid_cents - d.credit_covered_cents)::float8 / 100 END,
+    'unpaidAmount', ${owedCents('p')}::float8 / 100,
     'depositAmount', p.deposit_cents::float8 / 100,
     'depositDue', CASE WHEN NOT p.is_paid AND p.deposit_cents IS NOT NULL AND d.paid_cents = 0 AND d.credit_covered_cents = 0
                        THEN least(p.deposit_cents, p.price_cents)::float8 / 100 END,

@@ -4,7 +4,7 @@ import { ProjectSnapshots, WebhookEvents } from '../../../../shared/integrations
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { ProjectRepository } from '../../application/ports/project.repository';
 import { Project } from '../../domain/project';
-import { returnedRows } from '../../../../shared/database/returned-rows';
+import { owedCents } from '../../../../shared/database/sql/owed-cents';
 
 interface ProjectRow {
   id: number;
@@ -73,9 +73,9 @@ export class ProjectTypeormRepository extends ProjectRepository {
   async insert(project: Project): Promise<Project> {
     const p = project.snapshot;
     const rows: Array<{ id: number }> = await this.tx.manager.query(
-      `INSERT INTO projects (name, description, client_id, service_id, thumbnail_url, download_link, photo_count, price_cents, is_paid, date,
+      `INSERT INTO projects (name, description, client_id, service_id, thumbnail_url, download_link, photo_count, price_cents, date,
                              deposit_cents)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
       [
         p.name,
         p.description,
@@ -85,28 +85,25 @@ export class ProjectTypeormRepository extends ProjectRepository {
         p.downloadLink,
         p.photoCount,
         p.price.cents,
-        p.isPaid,
         p.date,
         p.deposit?.cents ?? null,
       ],
     );
     const stored = project.withId(rows[0].id);
     await this.writeLines(stored);
-    // Integrators' events, in the transaction of the change (CONTRACT §9): every project is inserted here.
+    // Integrators' events, in the transaction of the change (CONTRACT §9): every project is inserted here
+    // (project.paid, when nothing is owed on it, comes from `settle`).
     await this.webhooks.emit('project.created', () => this.snapshots.project(stored.id));
-    if (p.isPaid) await this.webhooks.emit('project.paid', () => this.snapshots.project(stored.id));
     return stored;
   }
 
   async update(project: Project): Promise<void> {
     const p = project.snapshot;
-    // `before` reads the row as the statement found it: whether this update is the one that made it paid.
-    const rows: unknown = await this.tx.manager.query(
-      `WITH before AS (SELECT is_paid FROM projects WHERE id = $1)
-       UPDATE projects SET name = $2, description = $3, client_id = $4, service_id = $5, thumbnail_url = $6, download_link = $7,
-              photo_count = $8, price_cents = $9, is_paid = $10, deposit_cents = $11, updated_at = now()
-        WHERE id = $1
-       RETURNING (SELECT is_paid FROM before) AS was_paid`,
+    // is_paid is not written: the database derives it from what is owed (decision 0038).
+    await this.tx.manager.query(
+      `UPDATE projects SET name = $2, description = $3, client_id = $4, service_id = $5, thumbnail_url = $6, download_link = $7,
+              photo_count = $8, price_cents = $9, deposit_cents = $10, updated_at = now()
+        WHERE id = $1`,
       [
         p.id,
         p.name,
@@ -117,15 +114,26 @@ export class ProjectTypeormRepository extends ProjectRepository {
         p.downloadLink,
         p.photoCount,
         p.price.cents,
-        p.isPaid,
         p.deposit?.cents ?? null,
       ],
     );
     await this.tx.manager.query(`DELETE FROM project_service_payments WHERE project_id = $1 AND paid_with_credits`, [p.id]);
     await this.tx.manager.query(`DELETE FROM project_services WHERE project_id = $1`, [p.id]);
     await this.writeLines(project);
-    if (p.isPaid && returnedRows<{ was_paid: boolean | null }>(rows)[0]?.was_paid === false)
-      await this.webhooks.emit('project.paid', () => this.snapshots.project(p.id));
+  }
+
+  async owed(id: number): Promise<Money> {
+    const rows: Array<{ owed: string }> = await this.tx.manager.query(`SELECT ${owedCents('p')} AS owed FROM projects p WHERE p.id = $1`, [
+      id,
+    ]);
+    return Money.ofCents(Number(rows[0]?.owed ?? 0));
+  }
+
+  async settle(project: Project, wasPaid: boolean): Promise<void> {
+    const rows: Array<{ is_paid: boolean }> = await this.tx.manager.query(`SELECT is_paid FROM projects WHERE id = $1`, [project.id]);
+    const paid = rows[0]?.is_paid ?? false;
+    project.paidAsDerived(paid);
+    if (paid && !wasPaid) await this.webhooks.emit('project.paid', () => this.snapshots.project(project.id));
   }
 
   async softDelete(id: number): Promise<boolean> {
