@@ -4,8 +4,8 @@
  */
 import { UserRepository } from '../modules/clients/application/ports/user.repository';
 import { User, type Role, type UserProps } from '../modules/clients/domain/user';
-import { AuthAttemptLog } from '../modules/auth/application/ports/auth-attempt-log';
-import type { AttemptKind } from '../modules/auth/domain/sign-in-limits';
+import { AuthAttemptLog, type AttemptTry } from '../modules/auth/application/ports/auth-attempt-log';
+import type { AttemptKind, AttemptLimit } from '../modules/auth/domain/sign-in-limits';
 import { PendingSignIns } from '../modules/auth/application/ports/pending-sign-ins';
 import type { PendingSignIn } from '../modules/auth/domain/two-factor';
 import { AuditTrail, type AuditEntry } from '../shared/audit/audit-trail';
@@ -78,15 +78,31 @@ export class FakeHasher extends PasswordHasher {
 export class InMemoryAttempts extends AuthAttemptLog {
   rows: Array<{ id: number; kind: AttemptKind; subject: string; address: string | null; at: Date }> = [];
   private nextId = 1;
-  async record(kind: AttemptKind, subject: string, address: string | null = null) {
+  /** Checked and recorded together (one event-loop turn), as the database does under its lock. */
+  async recordIfUnder(attempt: AttemptTry, limit: AttemptLimit) {
+    const since = Date.now() - limit.windowMs;
+    const counted = this.rows.filter(
+      (r) =>
+        r.kind === attempt.kind &&
+        r.subject === attempt.subject &&
+        r.at.getTime() > since &&
+        (!limit.perAddress || r.address === attempt.address),
+    ).length;
+    if (counted >= limit.max) return null;
     const id = this.nextId++;
-    this.rows.push({ id, kind, subject, address, at: new Date() });
+    this.rows.push({ id, ...attempt, at: new Date() });
     return id;
   }
-  async countSince(kind: AttemptKind, subject: string, since: Date, address?: string | null) {
-    return this.rows.filter(
-      (r) => r.kind === kind && r.subject === subject && r.at > since && (address === undefined || r.address === address),
-    ).length;
+  private within(kind: AttemptKind, subject: string, windowMs: number) {
+    const since = Date.now() - windowMs;
+    return this.rows.filter((r) => r.kind === kind && r.subject === subject && r.at.getTime() > since);
+  }
+  async countWithin(kind: AttemptKind, subject: string, windowMs: number) {
+    return this.within(kind, subject, windowMs).length;
+  }
+  async spreadWithin(kind: AttemptKind, subject: string, windowMs: number) {
+    const rows = this.within(kind, subject, windowMs);
+    return { failures: rows.length, addresses: new Set(rows.map((r) => r.address ?? '')).size };
   }
   async forget(id: number) {
     this.rows = this.rows.filter((r) => r.id !== id);

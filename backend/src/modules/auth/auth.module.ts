@@ -19,6 +19,7 @@ import { AuthController } from './infrastructure/http/auth.controller';
 import { TwoFactorController } from './infrastructure/http/two-factor.controller';
 import { CompleteSignInHandler } from './application/two-factor/complete-sign-in.handler';
 import { TwoFactorSettings } from './application/two-factor/two-factor-settings';
+import { SecondProofCap } from './application/two-factor/second-proof-cap';
 import { PendingSignIns } from './application/ports/pending-sign-ins';
 import { TwoFactorRepository } from './application/ports/two-factor.repository';
 import { Totp } from './application/ports/totp';
@@ -66,6 +67,7 @@ export class SignInLimitsModule {}
     ResetPasswordHandler,
     BootstrapAdminHandler,
     CompleteSignInHandler,
+    SecondProofCap,
     TwoFactorSettings,
     { provide: PendingSignIns, useClass: PendingSignInTypeormRepository },
     { provide: TwoFactorRepository, useClass: TwoFactorTypeormRepository },

@@ -6,6 +6,7 @@ export {
   welcomeEmail,
   resetCodeEmail,
   signInCodeEmail,
+  passwordKnownEmail,
   projectNotificationEmail,
   emailChangedEmail,
   receiptEmail,

@@ -9,6 +9,7 @@ export type EmailKind =
   | 'email-changed'
   | 'email-verification'
   | 'sign-in-code'
+  | 'password-known'
   | 'receipt';
 
 /** Messages that carry a code giving access to an account: the back office never shows them, and they are scrubbed once sent. */

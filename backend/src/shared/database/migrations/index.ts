@@ -25,6 +25,7 @@ import { BundlePayments1765800000000 } from './1765800000000-bundle-payments';
 import { Refunds1765886400000 } from './1765886400000-refunds';
 import { IntentPart1765972800000 } from './1765972800000-intent-part';
 import { PaidIsDerived1766016000000 } from './1766016000000-paid-is-derived';
+import { AttemptLimits1766059200000 } from './1766059200000-attempt-limits';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   Refunds1765886400000,
   IntentPart1765972800000,
   PaidIsDerived1766016000000,
+  AttemptLimits1766059200000,
 ];

@@ -10,7 +10,7 @@ import {
   InMemoryPendingSignIns,
   InMemoryUsers,
 } from '../../../../testing/in-memory';
-import { LOGIN_FAILURE_LIMIT, SECOND_PROOF_THRESHOLD, SIGNIN_CODE_LIMIT } from '../../domain/sign-in-limits';
+import { LOGIN_FAILURE_LIMIT, SECOND_PROOF_MIN_ADDRESSES, SECOND_PROOF_THRESHOLD, SIGNIN_CODE_LIMIT } from '../../domain/sign-in-limits';
 import { tokenHash } from '../../../../shared/security/token-hash';
 import { SignInTries } from '../sign-in-tries';
 import { LoginHandler } from './login.handler';
@@ -93,6 +93,23 @@ describe('LoginHandler', () => {
     await failFrom('203.0.113.9', LOGIN_FAILURE_LIMIT);
     await expect(login('secret1', '203.0.113.9')).rejects.toMatchObject({ kind: 'too_many_requests' });
     await expect(login('secret1', '10.0.0.1')).resolves.toMatchObject({ status: 'signed_in' });
+  });
+
+  it('does not count the tries it refuses: 50 wrong passwords from one address leave 10 failures, and the owner signs in directly', async () => {
+    const answers: string[] = [];
+    for (let i = 0; i < 50; i++) answers.push(await login('wrong1', '203.0.113.9').catch((e) => e.code));
+    expect(answers.filter((c) => c === 'AUTH.INVALID_CREDENTIALS')).toHaveLength(LOGIN_FAILURE_LIMIT);
+    expect(answers.filter((c) => c === 'AUTH.ACCOUNT_LOCKED')).toHaveLength(50 - LOGIN_FAILURE_LIMIT);
+    expect(attempts.rows).toHaveLength(LOGIN_FAILURE_LIMIT);
+    await expect(login('secret1', '10.0.0.1')).resolves.toMatchObject({ status: 'signed_in' });
+    expect(outbox.sent).toEqual([]);
+  });
+
+  it('needs failures from 10 distinct addresses for the many-address rule', async () => {
+    for (let a = 0; a < SECOND_PROOF_MIN_ADDRESSES - 1; a++) await failFrom(`198.51.100.${a}`, LOGIN_FAILURE_LIMIT);
+    await expect(login('secret1', '10.0.0.1')).resolves.toMatchObject({ status: 'signed_in' });
+    await failFrom('198.51.100.99', 1);
+    await expect(login('secret1', '10.0.0.1')).resolves.toMatchObject({ status: 'second_proof', method: 'email' });
   });
 
   it('after 50 failures from many addresses, asks the right password for a code e-mailed to the account; never refuses it', async () => {

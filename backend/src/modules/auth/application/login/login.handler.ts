@@ -9,7 +9,7 @@ import { PasswordHasher } from '../../../../shared/security/password-hasher';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { invalidCredentials, tooManyCodeRequests } from '../../domain/auth.errors';
 import { generateResetCode } from '../../domain/reset-code';
-import { needsSecondProof, SIGNIN_CODE_LIMIT, SIGNIN_CODE_WINDOW_MS } from '../../domain/sign-in-limits';
+import { needsSecondProof, SIGN_IN_CODES } from '../../domain/sign-in-limits';
 import { EMAIL_SIGN_IN_CODE_MS, PENDING_SIGN_IN_MS, type SecondProofMethod } from '../../domain/two-factor';
 import { signedIn, signInFailed } from '../auth-audit';
 import { AuthAttemptLog } from '../ports/auth-attempt-log';
@@ -30,12 +30,13 @@ export type LoginOutcome =
   | { status: 'second_proof'; user: User; method: SecondProofMethod; token: string };
 
 /**
- * Checks credentials (CONTRACT §5). Each try is recorded before it is judged: more than 10 on one
- * account from one address in 15 minutes are refused there (429) while the owner, elsewhere, still
- * signs in; a right password takes its try back. An unknown e-mail costs the same hash check as a wrong
- * password and gets the same answer. The right password does not sign in at once when the account has
- * two-factor sign-in (a TOTP must follow) or when 50 failures from all addresses were counted on it in
- * the window (a code e-mailed to the account must follow): the answer is then a pending sign-in.
+ * Checks credentials (CONTRACT §5, §12). Each try is checked and recorded before it is judged: after 10
+ * on one account from one address in 15 minutes, that address is refused (429, and the refused try is
+ * not counted) while the owner, elsewhere, still signs in; a right password takes its try back. An
+ * unknown e-mail costs the same hash check as a wrong password and gets the same answer. The right
+ * password does not sign in at once when the account has two-factor sign-in (a TOTP must follow) or when
+ * 50 failures from at least 10 distinct addresses were counted on it in the window (a code e-mailed to
+ * the account must follow): the answer is then a pending sign-in.
  */
 @Injectable()
 export class LoginHandler {
@@ -68,9 +69,11 @@ export class LoginHandler {
 
     if (user.twoFactorEnabled) return this.startPending(user, 'totp', cmd.remember, null);
     if (needsSecondProof(await this.tries.failuresOnAccount(email))) {
-      await this.attempts.record('signin_code', email, cmd.address);
-      const requested = await this.attempts.countSince('signin_code', email, new Date(Date.now() - SIGNIN_CODE_WINDOW_MS));
-      if (requested > SIGNIN_CODE_LIMIT) throw tooManyCodeRequests();
+      const codeRequest = await this.attempts.recordIfUnder(
+        { kind: SIGN_IN_CODES.kind, subject: email, address: cmd.address },
+        SIGN_IN_CODES,
+      );
+      if (codeRequest === null) throw tooManyCodeRequests();
       return this.startPending(user, 'email', cmd.remember, generateResetCode(randomInt));
     }
     await this.audit.record(signedIn(user, 'password'));

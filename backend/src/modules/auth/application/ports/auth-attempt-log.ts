@@ -1,14 +1,25 @@
-import type { AttemptKind } from '../../domain/sign-in-limits';
+import type { AttemptKind, AttemptLimit, FailureSpread } from '../../domain/sign-in-limits';
+
+/** One try to be counted: its kind, its subject (an account's e-mail address, known or not) and client address. */
+export interface AttemptTry {
+  kind: AttemptKind;
+  subject: string;
+  address: string | null;
+}
 
 /** Port: counts of sign-in tries and code requests per account (and client address), shared by every app instance. */
 export abstract class AuthAttemptLog {
   /**
-   * Records one try and answers its id. Recorded before it is judged and committed at once, so a count
-   * taken after it includes every try recorded earlier: parallel tries cannot all see a count under a limit.
+   * The one way a try is counted: checked against `limit` and recorded in one atomic step, committed at
+   * once whatever the caller does next. Answers the recorded try's id, or null when the limit was
+   * already reached (the try is then not recorded: a refused try counts for nothing). Parallel tries on
+   * one subject take turns, so no burst can pass a limit.
    */
-  abstract record(kind: AttemptKind, subject: string, address?: string | null): Promise<number>;
-  /** Tries of `kind` on `subject` since `since`; from one address only when `address` is given. */
-  abstract countSince(kind: AttemptKind, subject: string, since: Date, address?: string | null): Promise<number>;
+  abstract recordIfUnder(attempt: AttemptTry, limit: AttemptLimit): Promise<number | null>;
+  /** Tries of `kind` on `subject` within the window ending now. */
+  abstract countWithin(kind: AttemptKind, subject: string, windowMs: number): Promise<number>;
+  /** Tries of `kind` on `subject` within the window, and the distinct client addresses they came from. */
+  abstract spreadWithin(kind: AttemptKind, subject: string, windowMs: number): Promise<FailureSpread>;
   /** Takes back a recorded try that turned out to be a success (a right password, a right code). */
   abstract forget(id: number): Promise<void>;
 }

@@ -5,7 +5,7 @@ import { RuleViolatedError } from '../../../../shared/errors/domain-error';
 import { SessionRegistry } from '../../../../shared/session/session-registry';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { invalidResetCode, tooManyResetAttempts } from '../../domain/auth.errors';
-import { mayAttemptReset, RESET_FAILURE_WINDOW_MS } from '../../domain/sign-in-limits';
+import { RESET_TRIES } from '../../domain/sign-in-limits';
 import { passwordReset } from '../auth-audit';
 import { AuthAttemptLog } from '../ports/auth-attempt-log';
 import { strongPasswordProblem } from '../../domain/password-policy';
@@ -21,7 +21,7 @@ export interface ResetPasswordCommand {
 
 /**
  * Sets a new password with a valid code; the code is then spent and every session of the account ends.
- * Failed attempts are counted per address (known or not): 10 in an hour answer 429 for the rest of it.
+ * Failed attempts are counted per e-mail address (known or not): 10 in an hour answer 429 for the rest of it.
  */
 @Injectable()
 export class ResetPasswordHandler {
@@ -40,12 +40,11 @@ export class ResetPasswordHandler {
     if (problem) throw new RuleViolatedError('AUTH.WEAK_PASSWORD', problem, { newPassword: problem });
     const email = normalizeEmail(cmd.email);
     const now = new Date();
-    const since = new Date(now.getTime() - RESET_FAILURE_WINDOW_MS);
-    if (!mayAttemptReset(await this.attempts.countSince('reset_failure', email, since))) throw tooManyResetAttempts();
-    if (!isWellFormedResetCode(cmd.code)) {
-      await this.attempts.record('reset_failure', email);
-      throw invalidResetCode();
-    }
+    // Recorded before it is judged, in one atomic step with the check (parallel guesses cannot pass the
+    // limit); a right code takes its try back.
+    const tryId = await this.attempts.recordIfUnder({ kind: RESET_TRIES.kind, subject: email, address: null }, RESET_TRIES);
+    if (tryId === null) throw tooManyResetAttempts();
+    if (!isWellFormedResetCode(cmd.code)) throw invalidResetCode();
     const passwordHash = await this.hasher.hash(cmd.newPassword);
     // The account row stays locked while the guess is checked, so parallel guesses cannot share one try.
     const outcome = await this.tx.run(async () => {
@@ -66,9 +65,7 @@ export class ResetPasswordHandler {
       await this.audit.record(passwordReset(user));
       return 'reset' as const;
     });
-    if (outcome === 'invalid') {
-      await this.attempts.record('reset_failure', email);
-      throw invalidResetCode();
-    }
+    if (outcome === 'invalid') throw invalidResetCode();
+    await this.attempts.forget(tryId);
   }
 }

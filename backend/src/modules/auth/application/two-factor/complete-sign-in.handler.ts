@@ -8,6 +8,7 @@ import { isPendingUsable, isWellFormedCode, normalizeRecoveryCode } from '../../
 import { signedIn, signInFailed } from '../auth-audit';
 import { tokenHash } from '../../../../shared/security/token-hash';
 import { SignInTries } from '../sign-in-tries';
+import { SecondProofCap } from './second-proof-cap';
 import { PendingSignIns } from '../ports/pending-sign-ins';
 import { Totp } from '../ports/totp';
 import { TwoFactorRepository } from '../ports/two-factor.repository';
@@ -26,8 +27,10 @@ export const recoveryCodeHash = (code: string) => tokenHash(normalizeRecoveryCod
 /**
  * POST /api/login/2fa: the second proof of a pending sign-in (CONTRACT §8). A TOTP code counts once
  * (its time step is claimed atomically), a recovery code once; an e-mailed code is checked against its
- * hash. Every wrong code counts toward the account's sign-in limits from that address, and 5 wrong
- * codes drop the pending sign-in. Unknown, expired or dropped pending sign-ins are 401: sign in again.
+ * hash. Every wrong code counts toward the account's sign-in limits from that address, 5 wrong codes
+ * drop the pending sign-in, and 20 wrong codes on the account in 15 minutes, from any address and
+ * pending sign-in, refuse its second steps for the rest of the window (SecondProofCap, CONTRACT §12).
+ * Unknown, expired or dropped pending sign-ins are 401: sign in again.
  */
 @Injectable()
 export class CompleteSignInHandler {
@@ -38,6 +41,7 @@ export class CompleteSignInHandler {
     private readonly totp: Totp,
     private readonly hasher: PasswordHasher,
     private readonly tries: SignInTries,
+    private readonly cap: SecondProofCap,
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
   ) {}
@@ -49,7 +53,13 @@ export class CompleteSignInHandler {
     const found = await this.pending.findForUpdate(key); // outside a transaction: a plain read
     const account = found && isPendingUsable(found, now) ? await this.users.findById(found.userId) : null;
     if (!account || account.isDeleted) throw signInExpired();
-    const tryId = await this.tries.begin(account.email, cmd.address);
+    // Both counts before the code is judged, outside the transaction (each commits on its own): the
+    // account's second proofs, then the address's sign-in tries. A refused try is not left counted.
+    const proofTry = await this.cap.begin(account, cmd.address);
+    const tryId = await this.tries.begin(account.email, cmd.address).catch(async (refused: unknown) => {
+      await this.cap.forget(proofTry);
+      throw refused;
+    });
 
     const outcome = await this.tx.run(async () => {
       const pending = await this.pending.findForUpdate(key);
@@ -64,9 +74,12 @@ export class CompleteSignInHandler {
       await this.audit.record(signedIn(account, recovery ? 'recovery' : pending.method));
       return { kind: 'ok' as const, remember: pending.remember };
     });
+    if (outcome.kind === 'wrong') {
+      await this.cap.failed(account);
+      throw invalidCode(cmd.recoveryCode !== undefined && cmd.code === undefined ? 'recoveryCode' : 'code');
+    }
+    await Promise.all([this.cap.forget(proofTry), this.tries.succeeded(tryId)]);
     if (outcome.kind === 'expired') throw signInExpired();
-    if (outcome.kind === 'wrong') throw invalidCode(cmd.recoveryCode !== undefined && cmd.code === undefined ? 'recoveryCode' : 'code');
-    await this.tries.succeeded(tryId);
     return { user: account, remember: outcome.remember };
   }
 

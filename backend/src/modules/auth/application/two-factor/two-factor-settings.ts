@@ -2,12 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG, currentPasswordError, User, UserRepository } from '../../../clients';
 import { AuditTrail } from '../../../../shared/audit/audit-trail';
+import { RequestContext } from '../../../../shared/audit/request-context';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { CurrentPasswordCheck } from '../../../../shared/security/current-password-check';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
-import { invalidCode, twoFactorAlreadyOn, twoFactorNotSetUp, twoFactorOff } from '../../domain/auth.errors';
+import { invalidCode, signInLocked, twoFactorAlreadyOn, twoFactorNotSetUp, twoFactorOff } from '../../domain/auth.errors';
+import { DISABLE_CODE_TRIES } from '../../domain/sign-in-limits';
 import { generateRecoveryCode, isWellFormedCode, RECOVERY_CODE_COUNT } from '../../domain/two-factor';
 import { twoFactorDisabled, twoFactorEnabled } from '../auth-audit';
+import { AuthAttemptLog } from '../ports/auth-attempt-log';
 import { Totp } from '../ports/totp';
 import { TwoFactorRepository } from '../ports/two-factor.repository';
 import { recoveryCodeHash } from './complete-sign-in.handler';
@@ -15,7 +18,8 @@ import { recoveryCodeHash } from './complete-sign-in.handler';
 /**
  * Account Settings' two-factor sign-in (CONTRACT §8): set up a secret (current password needed), turn
  * it on with a first code from the app (which answers 10 recovery codes, shown once), turn it off with
- * the current password and a code (from the app, or a recovery code when the phone is lost).
+ * the current password and a code (from the app, or a recovery code when the phone is lost); wrong
+ * codes to turn it off are limited like sign-in tries (5 in 15 minutes per account).
  */
 @Injectable()
 export class TwoFactorSettings {
@@ -26,6 +30,7 @@ export class TwoFactorSettings {
     private readonly currentPassword: CurrentPasswordCheck,
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
+    private readonly attempts: AuthAttemptLog,
   ) {}
 
   async setup(userId: number, currentPassword: string | undefined): Promise<{ secret: string; otpauthUrl: string }> {
@@ -56,19 +61,35 @@ export class TwoFactorSettings {
     const user = await this.account(userId);
     if (!user.twoFactorEnabled) throw twoFactorOff();
     await this.checkPassword(user, currentPassword);
-    await this.tx.run(async () => {
-      const secret = await this.twoFactor.find(user.id);
-      if (!secret) throw twoFactorOff();
-      const byApp = isWellFormedCode(code);
-      const proven = byApp
-        ? await this.totp
-            .verify(secret.secret, code, secret.lastUsedStep)
-            .then((step) => step !== null && this.twoFactor.claimStep(user.id, step))
-        : await this.twoFactor.useRecoveryCode(user.id, recoveryCodeHash(code), new Date());
-      if (!proven) throw invalidCode();
-      await this.twoFactor.disable(user.id);
-      await this.audit.record(twoFactorDisabled(user, !byApp));
-    });
+    // Wrong codes count like a sign-in (CONTRACT §12): recorded before the code is judged, in one atomic
+    // step with the check, taken back when right; the 6th wrong one in 15 minutes is 429, and so is the
+    // right one until the window has passed.
+    const tryId = await this.attempts.recordIfUnder(
+      { kind: DISABLE_CODE_TRIES.kind, subject: user.email, address: RequestContext.current()?.ip ?? null },
+      DISABLE_CODE_TRIES,
+    );
+    if (tryId === null) throw signInLocked();
+    const proven = await this.tx
+      .run(async () => {
+        const secret = await this.twoFactor.find(user.id);
+        if (!secret) throw twoFactorOff();
+        const byApp = isWellFormedCode(code);
+        const ok = byApp
+          ? await this.totp
+              .verify(secret.secret, code, secret.lastUsedStep)
+              .then((step) => step !== null && this.twoFactor.claimStep(user.id, step))
+          : await this.twoFactor.useRecoveryCode(user.id, recoveryCodeHash(code), new Date());
+        if (!ok) return false;
+        await this.twoFactor.disable(user.id);
+        await this.audit.record(twoFactorDisabled(user, !byApp));
+        return true;
+      })
+      .catch(async (err: unknown) => {
+        await this.attempts.forget(tryId); // not judged (two-factor was turned off meanwhile)
+        throw err;
+      });
+    if (!proven) throw invalidCode();
+    await this.attempts.forget(tryId);
   }
 
   private async account(userId: number): Promise<User> {

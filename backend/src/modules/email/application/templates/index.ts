@@ -1,6 +1,7 @@
 export { welcomeEmail } from './welcome.template';
 export { resetCodeEmail } from './reset-code.template';
 export { signInCodeEmail } from './sign-in-code.template';
+export { passwordKnownEmail } from './password-known.template';
 export { escapeHtml } from './layout';
 export { projectNotificationEmail } from './project-notification.template';
 export { receiptEmail } from './receipt.template';

@@ -125,6 +125,7 @@ export class OutboxItemResponse {
       'email-verification',
       'sign-in-code',
       'receipt',
+      'password-known',
     ],
   })
   kind: string;
