@@ -142,7 +142,7 @@ describe('Projects (spec §7 "Projects", CONTRACT §2-§3)', () => {
     expect((await owner.agent.post(`/api/mark-project-as-paid/${free.id}`).expect(200)).body.isPaid).toBe(true);
   });
 
-  it('edits: lines replace lines, the price follows, a paid project stays paid', async () => {
+  it('edits: lines replace lines, the price follows, a paid project stays paid until it owes more', async () => {
     const { body: p } = await admin
       .post('/api/projects')
       .send(project({ name: `${tag} Edit me` }))
@@ -160,9 +160,15 @@ describe('Projects (spec §7 "Projects", CONTRACT §2-§3)', () => {
     await admin.patch(`/api/projects/${p.id}/mark-paid`).send({}).expect(200);
     const still = await admin
       .put(`/api/projects/${p.id}`)
-      .send(project({ name: `${tag} Edited`, isPaid: false }))
+      .send(project({ name: `${tag} Edited`, isPaid: false, selectedServices: [{ serviceId: twilight, quantity: 3 }] }))
       .expect(200);
     expect(still.body.isPaid).toBe(true);
+    // CONTRACT §12: paid is what is owed; lines worth more make it owe the difference
+    const more = await admin
+      .put(`/api/projects/${p.id}`)
+      .send(project({ name: `${tag} Edited`, isPaid: false }))
+      .expect(200);
+    expect(more.body).toMatchObject({ isPaid: false, price: 399.5, unpaidAmount: 101 });
   });
 
   it('adds the default service when an edit leaves no lines: the one priced like the project, else the first', async () => {

@@ -129,13 +129,18 @@ describe('Paid is derived from what is owed (CONTRACT §12)', () => {
     await inStep();
   });
 
-  it('"isPaid: true" on an edit that adds a service records a manual payment of the new amount owed', async () => {
+  it('a paid project edited with isPaid: true sent back (as the form does) still owes the service it gains', async () => {
     const p = await create({ selectedServices: [{ serviceId: album, quantity: 1 }] });
     await payByCard(p.id);
     const edited = await edit(p.id, p.name, [{ serviceId: album, quantity: 2 }], { isPaid: true }).expect(200);
-    expect(edited.body).toMatchObject({ price: 200, isPaid: true, unpaidAmount: 0, amountPaid: 200 });
-    const manual = await t.db.query(`SELECT amount_cents FROM payments WHERE project_id = $1 AND stripe_payment_id IS NULL`, [p.id]);
-    expect(manual).toEqual([{ amount_cents: '10000' }]);
+    expect(edited.body).toMatchObject({ price: 200, isPaid: false, unpaidAmount: 100, amountPaid: 100 });
+    const manual = await t.db.query(`SELECT count(*)::int AS n FROM payments WHERE project_id = $1 AND stripe_payment_id IS NULL`, [p.id]);
+    expect(manual[0].n).toBe(0);
+    // ticked on the unpaid project: 'Mark as Already Paid' records what it owes as edited
+    const ticked = await edit(p.id, p.name, [{ serviceId: album, quantity: 3 }], { isPaid: true }).expect(200);
+    expect(ticked.body).toMatchObject({ price: 300, isPaid: true, unpaidAmount: 0, amountPaid: 300 });
+    const recorded = await t.db.query(`SELECT amount_cents FROM payments WHERE project_id = $1 AND stripe_payment_id IS NULL`, [p.id]);
+    expect(recorded).toEqual([{ amount_cents: '20000' }]);
   });
 
   it('a refund that brings what was paid under the price makes it unpaid; a full refund too', async () => {

@@ -101,18 +101,18 @@ describe('UpdateProjectHandler', () => {
     expect(payments.rows.map((p) => p.amount.cents)).toEqual([5000, 8000]);
   });
 
-  it('makes a paid project whose price goes up owe the difference (CONTRACT §12); ticked paid, records just that', async () => {
+  it('makes a paid project whose price goes up owe the difference (CONTRACT §12), whatever isPaid it is sent back with', async () => {
     const paid = await projects.seed({ clientId: ann.id, lines: [line(prints, 1, 30)], isPaid: true });
-    const edit = (isPaid: boolean) =>
-      handler.execute({ id: paid, details: details(), selectedServices: [{ serviceId: session, quantity: 2 }], price: Money.ZERO, isPaid });
+    const edit = (id: number, isPaid: boolean) =>
+      handler.execute({ id, details: details(), selectedServices: [{ serviceId: session, quantity: 2 }], price: Money.ZERO, isPaid });
 
-    expect((await edit(false)).isPaid).toBe(false);
+    expect((await edit(paid, true)).isPaid).toBe(false);
     expect(projects.stored(paid)).toMatchObject({ isPaid: false });
+    expect(projects.stored(paid)!.price.cents).toBe(20000);
     expect(payments.rows).toEqual([]);
 
-    expect((await edit(true)).isPaid).toBe(true);
-    expect(projects.stored(paid)).toMatchObject({ isPaid: true });
-    expect(projects.stored(paid)!.price.cents).toBe(20000);
+    // ticked on the now unpaid project: a manual payment of just the difference
+    expect((await edit(paid, true)).isPaid).toBe(true);
     expect(payments.rows.map((p) => p.amount.cents)).toEqual([17000]);
     expect(projects.paidEvents).toEqual([paid]);
   });

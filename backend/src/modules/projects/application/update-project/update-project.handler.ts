@@ -25,8 +25,8 @@ export interface UpdateProjectCommand {
 /**
  * The admin edits a project. The price is recomputed from the lines. A project left without lines
  * gets the default service of spec §7 (the one priced like the project, else the first service).
- * Ticking 'paid' on a project that owes something records a manual payment of what is still owed; an
- * edit that raises the price of a paid project makes it owe the difference (CONTRACT §12).
+ * Ticking 'paid' on an unpaid project records a manual payment of what it still owes; an edit that raises
+ * the price of a paid project makes it owe the difference and unpaid again (CONTRACT §12).
  */
 @Injectable()
 export class UpdateProjectHandler {
@@ -65,9 +65,11 @@ export class UpdateProjectHandler {
       await this.audit.record(projectUpdated(before, project, clientName(client, cmd.details.clientId)));
       const wasPaid = project.isPaid;
       await this.projects.update(project);
-      // Ticked 'paid': a manual payment of what the project owes as edited (a paid project that gained a
-      // service owes the difference). Unticked changes nothing: paid is what is owed, not a choice.
-      const owed = cmd.isPaid ? await this.projects.owed(project.id) : null;
+      // 'Mark as Already Paid' ticked on a project that was unpaid: a manual payment of what it owes as
+      // edited. On a project paid before the edit, `isPaid: true` is its state sent back (the form, or a
+      // client that PUTs what it read), never a payment: a service added to it is owed (CONTRACT §12), and
+      // the studio's mark-paid records it. Unticked changes nothing: paid is what is owed, not a choice.
+      const owed = cmd.isPaid && !wasPaid ? await this.projects.owed(project.id) : null;
       if (owed && !owed.isZero()) {
         await this.ledger.recordManual(project.id, project.clientId, owed, undefined, project.name);
         await this.audit.record(projectMarkedPaid(project, owed));
