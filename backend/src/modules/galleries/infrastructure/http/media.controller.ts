@@ -16,7 +16,7 @@ import { errorBody } from '../../../../shared/errors/http-error.filter';
 import { MediaRangeNotSatisfiableError, MediaStorage, type OpenedMedia } from '../../application/ports/media-storage';
 import { PhotoGallery } from '../../application/photo-gallery';
 import { mediaKey } from '../../domain/media-key';
-import { verifyMediaUrl } from '../../domain/media-url-signature';
+import { secondsLeft, verifyMediaUrl } from '../../domain/media-url-signature';
 import { parseRangeHeader } from './range-header';
 
 /**
@@ -38,7 +38,7 @@ export class MediaController {
   @ApiOperation({
     operationId: 'getMedia',
     summary: 'Get a photo file',
-    description: 'A signed URL from the photo list; it expires within hours.',
+    description: 'A signed URL from the photo list; it expires within minutes (an original 5, a thumbnail or preview 20 to 30).',
   })
   @ApiParam({ name: 'projectId', type: String })
   @ApiParam({ name: 'photoId', type: String })
@@ -112,8 +112,8 @@ export class MediaController {
       .header('Content-Type', media.contentType)
       .header('Content-Length', String(media.end - media.start + 1))
       .header('Accept-Ranges', 'bytes')
-      // The URL is the permission and changes when re-signed: the browser may keep what it fetched for the link's life.
-      .header('Cache-Control', 'private, max-age=3600')
+      // The URL is the permission and changes when re-signed: the browser may keep what it fetched for the link's life, no longer.
+      .header('Cache-Control', `private, max-age=${secondsLeft(exp as string)}`)
       .send(media.stream);
   }
 }
