@@ -7,7 +7,7 @@ import { AppConfig } from '../../../shared/config/app-config';
 import { DomainError, ForbiddenError, NotFoundError, TooLargeError, UnsupportedTypeError } from '../../../shared/errors/domain-error';
 import { detectImageFormat, IMAGE_MIME_TYPES, IMAGE_SIGNATURE_BYTES } from '../domain/image-format';
 import { photoMediaKeys } from '../domain/media-key';
-import { mediaUrlExpiry, signMediaUrl } from '../domain/media-url-signature';
+import { mediaUrlExpiry, type MediaUrlUse, signMediaUrl } from '../domain/media-url-signature';
 import { safeDisplayFilename } from '../domain/photo-filename';
 import { MediaStorage } from './ports/media-storage';
 import { GalleryProject, PhotoRepository, PhotoRow } from './ports/photo.repository';
@@ -108,8 +108,10 @@ export class PhotoGallery {
   async list(project: GalleryProject, viewer: { isAdmin: boolean }, offset: number, limit: number, filter: { favorite?: boolean } = {}) {
     // A client is shown the finished photos; the studio also sees those in processing and those that failed.
     const { rows, total } = await this.photos.ofProject(project.id, offset, limit, { ...filter, readyOnly: !viewer.isAdmin });
-    const expires = mediaUrlExpiry(Date.now());
-    const sign = (key: string) => signMediaUrl(key, expires, this.urlSecret);
+    // Originals for minutes, thumbnails and previews for a little longer (MEDIA_URL_LIFETIMES).
+    const now = Date.now();
+    const expires = { original: mediaUrlExpiry(now, 'original'), view: mediaUrlExpiry(now, 'view') };
+    const sign = (key: string, use: MediaUrlUse = 'view') => signMediaUrl(key, expires[use], this.urlSecret);
     const unlocked = viewer.isAdmin || project.isPaid;
     return {
       total,
@@ -125,7 +127,7 @@ export class PhotoGallery {
           thumbnailUrl: ready ? sign(keys.thumb) : null,
           previewUrl: ready ? sign(unlocked ? keys.preview : keys.previewMarked) : null,
           // Originals never go to a client before the project is paid (CONTRACT §10).
-          downloadUrl: unlocked ? sign(keys.original) : null,
+          downloadUrl: unlocked ? sign(keys.original, 'original') : null,
           favorite: p.favorite,
         };
       }),

@@ -1,4 +1,4 @@
-import { mediaUrlExpiry, signMediaUrl, verifyMediaUrl } from './media-url-signature';
+import { mediaUrlExpiry, secondsLeft, signMediaUrl, verifyMediaUrl } from './media-url-signature';
 
 describe('signed media URLs (CONTRACT §10)', () => {
   const secret = 'media-url-secret-for-tests-0123456789';
@@ -65,17 +65,27 @@ describe('signed media URLs (CONTRACT §10)', () => {
     expect(() => signMediaUrl('../etc/passwd', expiresAt, secret)).toThrow('Not a media key');
   });
 
-  it('expires 4 to 5 hours on, on a whole hour, so URLs signed within the same hour are the same', () => {
-    const hour = 3_600_000;
+  it('expires an original 5 to 6 minutes on, on a whole minute; a thumbnail or preview 20 to 30 minutes on, on 10 minutes', () => {
+    const minute = 60_000;
     const at = Date.UTC(2026, 10, 26, 9, 20, 15);
-    expect(mediaUrlExpiry(at).toISOString()).toBe('2026-11-26T14:00:00.000Z');
-    expect(mediaUrlExpiry(at + 30 * 60_000)).toEqual(mediaUrlExpiry(at));
-    expect(mediaUrlExpiry(Date.UTC(2026, 10, 26, 9, 0, 0)).toISOString()).toBe('2026-11-26T13:00:00.000Z');
-    for (const now of [at, at + 1, at + 59 * 60_000, Date.UTC(2026, 0, 1)]) {
-      const left = mediaUrlExpiry(now).getTime() - now;
-      expect(left).toBeGreaterThanOrEqual(4 * hour);
-      expect(left).toBeLessThanOrEqual(5 * hour);
+    expect(mediaUrlExpiry(at, 'original').toISOString()).toBe('2026-11-26T09:26:00.000Z');
+    expect(mediaUrlExpiry(at, 'view').toISOString()).toBe('2026-11-26T09:50:00.000Z');
+    expect(mediaUrlExpiry(at + 5 * minute, 'view')).toEqual(mediaUrlExpiry(at, 'view'));
+    expect(mediaUrlExpiry(Date.UTC(2026, 10, 26, 9, 0, 0), 'original').toISOString()).toBe('2026-11-26T09:05:00.000Z');
+    for (const now of [at, at + 1, at + 59 * minute, Date.UTC(2026, 0, 1)]) {
+      const original = mediaUrlExpiry(now, 'original').getTime() - now;
+      expect(original).toBeGreaterThanOrEqual(5 * minute);
+      expect(original).toBeLessThanOrEqual(6 * minute);
+      const view = mediaUrlExpiry(now, 'view').getTime() - now;
+      expect(view).toBeGreaterThanOrEqual(20 * minute);
+      expect(view).toBeLessThanOrEqual(30 * minute);
     }
-    expect(signMediaUrl(key, mediaUrlExpiry(at), secret)).toBe(signMediaUrl(key, mediaUrlExpiry(at + 1000), secret));
+    expect(signMediaUrl(key, mediaUrlExpiry(at, 'view'), secret)).toBe(signMediaUrl(key, mediaUrlExpiry(at + 1000, 'view'), secret));
+  });
+
+  it('tells how long a link has left, never less than 0', () => {
+    const now = new Date(Date.UTC(2026, 10, 26, 9, 20, 15));
+    expect(secondsLeft(String(now.getTime() / 1000 + 300), now)).toBe(300);
+    expect(secondsLeft(String(now.getTime() / 1000 - 5), now)).toBe(0);
   });
 });

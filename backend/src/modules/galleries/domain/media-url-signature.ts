@@ -41,15 +41,28 @@ export function verifyMediaUrl(key: string, exp: string, sig: string, secret: st
   return Number(exp) * 1000 <= now.getTime() ? 'expired' : 'ok';
 }
 
-/** Signed media URLs last at least this long (CONTRACT §10: "expire within hours"). */
-const URL_LIFETIME_MS = 4 * 60 * 60_000;
-const URL_EXPIRY_STEP_MS = 60 * 60_000;
-
 /**
- * When a URL signed at `now` (ms) expires: 4 hours on, rounded up to the next whole hour, so a gallery
- * fetched again within the hour gets the very same URLs and the browser answers from its cache (media
- * answers are cacheable for an hour) instead of downloading every thumbnail again. A link lives 4 to 5 hours.
+ * How long a signed link lives (CONTRACT §12: a link in a log, a browser's history or a forwarded
+ * message must not open a photo for hours): at least `lifetimeMs`, its expiry rounded up to a whole
+ * `stepMs`, so links signed within one step are the same and the browser answers them from its cache.
+ * - `original`: the file as uploaded, a download that starts when it is clicked: 5 to 6 minutes.
+ * - `view`: a thumbnail or preview, shown by the page that asked for it: 20 to 30 minutes. The gallery
+ *   asks for its photo list again every few minutes while it is shown (and when it is shown again), so a
+ *   page open for hours always holds live links, and a thumbnail's link changes every 10 minutes at most.
  */
-export function mediaUrlExpiry(now: number): Date {
-  return new Date(Math.ceil((now + URL_LIFETIME_MS) / URL_EXPIRY_STEP_MS) * URL_EXPIRY_STEP_MS);
+export const MEDIA_URL_LIFETIMES = {
+  original: { lifetimeMs: 5 * 60_000, stepMs: 60_000 },
+  view: { lifetimeMs: 20 * 60_000, stepMs: 10 * 60_000 },
+} as const;
+export type MediaUrlUse = keyof typeof MEDIA_URL_LIFETIMES;
+
+/** When a link to `use` signed at `now` (ms) expires (MEDIA_URL_LIFETIMES). */
+export function mediaUrlExpiry(now: number, use: MediaUrlUse): Date {
+  const { lifetimeMs, stepMs } = MEDIA_URL_LIFETIMES[use];
+  return new Date(Math.ceil((now + lifetimeMs) / stepMs) * stepMs);
+}
+
+/** The seconds a link expiring at `exp` (unix seconds, as in its query) has left: how long a browser may keep its answer. */
+export function secondsLeft(exp: string, now: Date = new Date()): number {
+  return Math.max(0, Math.floor(Number(exp) - now.getTime() / 1000));
 }

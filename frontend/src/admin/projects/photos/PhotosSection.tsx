@@ -22,6 +22,8 @@ import { useProjectUploads } from './useProjectUploads';
 export const PHOTOS_PAGE = 60;
 /** While photos are being uploaded or processed, the list is asked again this often. */
 export const PHOTOS_POLL_MS = 2000;
+/** How often a shown gallery is asked for again when nothing is processing: within the life of its thumbnails' links. */
+export const PHOTOS_REFRESH_MS = 5 * 60_000;
 
 /** Query keys of the section: every list of a project starts with photosKey(projectId). */
 export const photosKey = (projectId: Identifier) => ['project-photos', String(projectId)] as const;
@@ -50,14 +52,15 @@ export function PhotosSection({ projectId }: { projectId: Identifier }) {
 
   const photos = useQuery({
     queryKey: [...photosKey(projectId), view, shown],
-    // the server signs the same URLs within the hour (mediaUrlExpiry), so polling re-downloads no thumbnail
+    // the server signs the same thumbnail URLs for 10 minutes (mediaUrlExpiry), so polling re-downloads no thumbnail
     queryFn: () => api.getPhotos(projectId, { start: 0, end: shown - 1, favorite: favorites }),
     placeholderData: keepPreviousData,
     retry: false,
     refetchOnWindowFocus: false,
-    // asked again while files are on their way or being processed, until every photo is ready or failed
+    // asked again while files are on their way or being processed, until every photo is ready or failed;
+    // then every few minutes, before the thumbnails' links (20 to 30 minutes) expire
     refetchInterval: (query) =>
-      uploads.pending > 0 || query.state.data?.data.some((photo) => photo.status === 'processing') ? PHOTOS_POLL_MS : false,
+      uploads.pending > 0 || query.state.data?.data.some((photo) => photo.status === 'processing') ? PHOTOS_POLL_MS : PHOTOS_REFRESH_MS,
   });
   const page = photos.data;
   const processing = page?.data.filter((photo) => photo.status === 'processing').length ?? 0;

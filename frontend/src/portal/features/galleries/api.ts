@@ -5,8 +5,14 @@ import type { Photo, Project } from '../../../shared/api/schema';
 /** Photos per request: the grid asks for the pages it is about to show, not for 2,000 photos at once. */
 export const PHOTO_PAGE_SIZE = 100;
 
-/** Signed URLs last hours and are the same within the hour (decision 0030): pages stay fresh for minutes. */
-export const PHOTO_PAGE_STALE_MS = 5 * 60_000;
+/**
+ * Signed URLs live minutes (decision 0039: an original's 5 to 6, a thumbnail's or preview's 20 to 30, the
+ * latter the same for 10 minutes): a page is fresh for 4 minutes and is asked for again every 4 minutes
+ * while the gallery is shown, and when its window is shown again after that, so a gallery left open for
+ * hours still holds live links (the Download button's included). The browser's cache answers the
+ * thumbnails whose URL did not change.
+ */
+export const PHOTO_PAGE_STALE_MS = 4 * 60_000;
 
 export interface PhotoPage {
   rows: Photo[];
@@ -81,6 +87,7 @@ export const photoPageQuery = (projectId: number, favorites: boolean, page: numb
   queryKey: photoPageKey(projectId, favorites, page),
   queryFn: () => galleriesApi.page(projectId, favorites, page),
   staleTime: PHOTO_PAGE_STALE_MS,
-  refetchOnWindowFocus: false,
+  refetchInterval: PHOTO_PAGE_STALE_MS,
+  refetchOnWindowFocus: true,
   retry: false,
 });

@@ -9,7 +9,11 @@ export class PhotoResponse {
   @ApiProperty({ nullable: true, type: Number, example: 6000 }) height: number | null;
   @ApiProperty({ enum: ['processing', 'ready', 'failed'] }) status: 'processing' | 'ready' | 'failed';
   @ApiProperty({ nullable: true, type: String, description: 'Why processing failed' }) failureReason: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'Signed, expires within hours; null until ready' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Signed, expires within minutes (an original 5, a thumbnail or preview 20 to 30); null until ready',
+  })
   thumbnailUrl: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Watermarked for a client until the project is paid' })
   previewUrl: string | null;
