@@ -1,7 +1,9 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { RequestContextInterceptor } from './audit/request-context.interceptor';
-import { BearerTokenGuard } from './auth/bearer-token';
+import { AccessDeclarations } from './auth/access-declarations';
+import { AuthorityGuard } from './auth/authority.guard';
+import { StrategyNames } from './auth/strategies';
 import { AppConfig } from './config/app-config';
 import { SameOriginGuard, UsableInputGuard } from './http/request-guards';
 import { Argon2PasswordHasher } from './security/argon2-password-hasher';
@@ -25,15 +27,17 @@ export class SharedModule {
         TransactionHost,
         { provide: PasswordHasher, useClass: Argon2PasswordHasher },
         { provide: SessionRegistry, useClass: PgSessionRegistry },
-        // Global guards, in this order, before every route's own: an API token's authentication (CONTRACT §9),
-        // then refuse cross-site changes, then unusable input.
-        { provide: APP_GUARD, useClass: BearerTokenGuard },
+        // Global guards, in this order, before every route's own: refuse cross-site changes, then unusable
+        // input, then who may call the route (its Access declaration, CONTRACT §12).
         { provide: APP_GUARD, useClass: SameOriginGuard },
         { provide: APP_GUARD, useClass: UsableInputGuard },
+        { provide: APP_GUARD, useClass: AuthorityGuard },
+        StrategyNames,
+        AccessDeclarations,
         // Route handlers run with the signed-in account and client address at hand (the activity log's actor).
         { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
       ],
-      exports: [AppConfig, TransactionHost, PasswordHasher, SessionRegistry],
+      exports: [AppConfig, TransactionHost, PasswordHasher, SessionRegistry, StrategyNames],
     };
   }
 }

@@ -402,7 +402,7 @@ describe('Activity log (CONTRACT §8)', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="activity-log-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows: string[][] = parse(res.text.replace(/^\uFEFF/, ''));
-    expect(rows[0]).toEqual(['ID', 'Date', 'Actor ID', 'Actor', 'Action', 'Target Type', 'Target ID', 'Summary', 'IP Address']);
+    expect(rows[0]).toEqual(['ID', 'Date', 'Actor ID', 'Actor', 'Action', 'Target Type', 'Target ID', 'Summary', 'IP Address', 'Via']);
     expect(rows.slice(1).map((r) => [Number(r[0]), r[4], r[7], r[3]])).toEqual(
       listed.map((e) => [e.id, e.action, e.summary, e.actorEmail]),
     );

@@ -71,7 +71,7 @@ describe('API tokens', () => {
   it('cannot manage tokens or webhooks, whatever its scope (403)', async () => {
     const { token } = await create({ name: `${tag} no-manage`, scope: 'write' });
     const res = await t.http().get('/api/api-tokens').set(bearer(token)).expect(403);
-    expect(res.body.code).toBe('AUTH.TOKEN_NOT_ALLOWED');
+    expect(res.body.code).toBe('AUTH.SESSION_REQUIRED');
     await t.http().post('/api/api-tokens').set(bearer(token)).send({ name: 'x', scope: 'write' }).expect(403);
   });
 

@@ -263,7 +263,7 @@ describe('Webhook deliveries', () => {
         .expect(201)
     ).body.token;
     const byToken = await t.http().post(`/api/webhook-endpoints/${ep.id}/test`).set('Authorization', `Bearer ${token}`).expect(403);
-    expect(byToken.body.code).toBe('AUTH.TOKEN_NOT_ALLOWED');
+    expect(byToken.body.code).toBe('AUTH.SESSION_REQUIRED');
     await t.http().get(`/api/webhook-endpoints/${ep.id}/deliveries`).set('Authorization', `Bearer ${token}`).expect(403);
     const c = await clientAgent(t, 'nosy');
     await c.agent.post(`/api/webhook-deliveries/${page.body[0].id}/retry`).expect(403);

@@ -105,7 +105,7 @@ describe('Webhook endpoints', () => {
       .set('Authorization', `Bearer ${token}`)
       .send({ url: PUBLIC_URL, events: ['ping'] });
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('AUTH.TOKEN_NOT_ALLOWED');
+    expect(res.body.code).toBe('AUTH.SESSION_REQUIRED');
   });
 
   it('takes http and private addresses when WEBHOOK_ALLOW_PRIVATE_URLS=true (development), never credentials', async () => {

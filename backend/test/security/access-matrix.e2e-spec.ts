@@ -284,8 +284,8 @@ const ROWS: Row[] = [
   },
   { op: 'POST /api/credit-adjustments', ...ADMIN_ONLY(201), body: (f) => ({ userId: f.a.id, amount: 1, type: 'add' }) },
   { op: 'POST /api/admin/test-email', ...ADMIN_ONLY(200), body: () => ({ email: `mx-test${tag}@example.com`, type: 'welcome' }) },
-  { op: 'GET /api/send-test-welcome-email', ...ADMIN_ONLY(200) },
-  { op: 'GET /api/send-test-project-email', ...ADMIN_ONLY(200) },
+  { op: 'POST /api/send-test-welcome-email', ...ADMIN_ONLY(200) },
+  { op: 'POST /api/send-test-project-email', ...ADMIN_ONLY(200) },
   {
     op: 'POST /api/admin/send-client-invitation',
     ...ADMIN_ONLY(200),

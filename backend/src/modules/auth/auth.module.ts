@@ -16,6 +16,8 @@ import { SignInTries } from './application/sign-in-tries';
 import { CountedCurrentPasswordCheck } from './application/current-password/counted-current-password-check';
 import { CurrentPasswordCheck } from '../../shared/security/current-password-check';
 import { AuthController } from './infrastructure/http/auth.controller';
+import { PasswordGuard, PasswordStrategy } from './infrastructure/http/password.strategy';
+import { SessionStrategy } from './infrastructure/http/session.strategy';
 import { TwoFactorController } from './infrastructure/http/two-factor.controller';
 import { CompleteSignInHandler } from './application/two-factor/complete-sign-in.handler';
 import { TwoFactorSettings } from './application/two-factor/two-factor-settings';
@@ -68,6 +70,10 @@ export class SignInLimitsModule {}
     BootstrapAdminHandler,
     CompleteSignInHandler,
     SecondProofCap,
+    // How credentials are read (passport): the password at sign-in, the session on every request.
+    PasswordStrategy,
+    PasswordGuard,
+    SessionStrategy,
     TwoFactorSettings,
     { provide: PendingSignIns, useClass: PendingSignInTypeormRepository },
     { provide: TwoFactorRepository, useClass: TwoFactorTypeormRepository },

@@ -1,6 +1,6 @@
 /** The auth module's public surface. Guards and the ownership check live in shared/auth for every module. */
 export { AuthModule } from './auth.module';
-export { SignedInGuard, AdminGuard, CurrentUser, assertMayAccess } from '../../shared/auth/guards';
+export { CurrentUser, assertMayAccess } from '../../shared/auth/guards';
 export { SESSION_COOKIE } from '../../shared/session/request-session';
 export { sessionAccount } from './infrastructure/http/session';
 export { PgSessionStore } from './infrastructure/http/session-store';

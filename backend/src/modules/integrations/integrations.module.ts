@@ -1,9 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { ClientsModule } from '../clients';
-import { BearerTokens } from '../../shared/auth/bearer-token';
 import { ApiTokens } from './application/api-tokens';
 import { ApiTokenRepository } from './application/ports/api-token.repository';
 import { ApiTokensController } from './infrastructure/http/api-tokens.controller';
+import { ApiTokenStrategy } from './infrastructure/http/api-token.strategy';
 import { ApiTokenTypeormRepository } from './infrastructure/persistence/api-token.typeorm-repository';
 import { WebhookEndpoints } from './application/webhook-endpoints';
 import { HostResolver } from './application/ports/host-resolver';
@@ -22,8 +22,8 @@ import { HttpWebhookSender } from './infrastructure/network/http-webhook-sender'
 import { WebhookDeliveryTypeormRepository } from './infrastructure/persistence/webhook-delivery.typeorm-repository';
 
 /**
- * Integrations (CONTRACT §9): API tokens, and the BearerTokens port the first global guard uses to
- * authenticate `Authorization: Bearer` requests; webhook endpoints, and the WebhookEvents port other
+ * Integrations (CONTRACT §9): API tokens, and passport's strategy that authenticates `Authorization:
+ * Bearer` requests for the AuthorityGuard; webhook endpoints, and the WebhookEvents port other
  * modules record events through (global, so shared code and every module find them without importing it).
  */
 @Global()
@@ -32,7 +32,8 @@ import { WebhookDeliveryTypeormRepository } from './infrastructure/persistence/w
   controllers: [ApiTokensController, WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
     ApiTokens,
-    { provide: BearerTokens, useExisting: ApiTokens },
+    // passport's strategy for `Authorization: Bearer` requests, which the AuthorityGuard composes.
+    ApiTokenStrategy,
     { provide: ApiTokenRepository, useClass: ApiTokenTypeormRepository },
     WebhookEndpoints,
     { provide: WebhookEndpointRepository, useClass: WebhookEndpointTypeormRepository },
@@ -44,6 +45,6 @@ import { WebhookDeliveryTypeormRepository } from './infrastructure/persistence/w
     { provide: WebhookDeliveryRepository, useClass: WebhookDeliveryTypeormRepository },
     { provide: WebhookSender, useClass: HttpWebhookSender },
   ],
-  exports: [BearerTokens, WebhookEvents, WebhookDispatcher],
+  exports: [WebhookEvents, WebhookDispatcher],
 })
 export class IntegrationsModule {}

@@ -1,11 +1,12 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { Observable } from 'rxjs';
+import { credentialOf, viaOf } from '../auth/access';
 import { RequestContext } from './request-context';
 
 /**
  * A global interceptor: the route handler (and every use case it calls) runs with the request's
- * signed-in account and client address in RequestContext, which the activity log reads.
+ * signed-in account, client address and credential (an API token's name) in RequestContext, which the activity log reads.
  */
 @Injectable()
 export class RequestContextInterceptor implements NestInterceptor {
@@ -14,6 +15,7 @@ export class RequestContextInterceptor implements NestInterceptor {
     const req = ctx.switchToHttp().getRequest<FastifyRequest>();
     const user = req.user as { id: number; email?: string } | null | undefined;
     const actor = user && typeof user.email === 'string' ? { id: user.id, email: user.email } : null;
-    return new Observable((subscriber) => RequestContext.run({ actor, ip: req.ip ?? null }, () => next.handle().subscribe(subscriber)));
+    const via = actor ? viaOf(credentialOf(req)) : null;
+    return new Observable((subscriber) => RequestContext.run({ actor, ip: req.ip ?? null, via }, () => next.handle().subscribe(subscriber)));
   }
 }

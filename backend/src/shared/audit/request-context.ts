@@ -5,6 +5,8 @@ import type { AuditActor } from './audit-trail';
 export interface RequestContextData {
   actor: AuditActor | null;
   ip: string | null;
+  /** How the actor acted when not through their session: `token:<id> <name>` for an API token (CONTRACT §12). */
+  via?: string | null;
 }
 
 const storage = new AsyncLocalStorage<RequestContextData>();

@@ -1,5 +1,6 @@
-import type { ExecutionContext } from '@nestjs/common';
-import { AdminGuard, assertMayAccess, SignedInGuard } from './guards';
+import type { AccessPolicy } from './access';
+import { declarationProblems, type DeclaredRoute } from './access-declarations';
+import { assertMayAccess } from './guards';
 import type { SignedInAccount } from './request-user';
 
 /** A signed-in account as the guards see it (the clients module's User has the same rules). */
@@ -9,20 +10,15 @@ const person = (id: number, role: 'client' | 'admin'): SignedInAccount => ({
   mayAccessOwnedBy: (ownerId: number) => role === 'admin' || ownerId === id,
 });
 
-const ctx = (user?: SignedInAccount) => ({ switchToHttp: () => ({ getRequest: () => ({ user }) }) }) as unknown as ExecutionContext;
+const route = (method: string, access?: AccessPolicy): DeclaredRoute => ({ controller: 'C', handler: 'h', method, access });
 
-describe('guards and the ownership check', () => {
-  it('SignedInGuard: 401 for nobody, passes anyone signed in', () => {
-    expect(() => new SignedInGuard().canActivate(ctx())).toThrow(expect.objectContaining({ kind: 'unauthenticated' }));
-    expect(new SignedInGuard().canActivate(ctx(person(1, 'client')))).toBe(true);
-  });
-
-  it('AdminGuard: 401 for nobody, 403 for a client, passes an admin', () => {
-    expect(() => new AdminGuard().canActivate(ctx())).toThrow(expect.objectContaining({ kind: 'unauthenticated' }));
-    expect(() => new AdminGuard().canActivate(ctx(person(1, 'client')))).toThrow(
-      expect.objectContaining({ kind: 'forbidden', code: 'AUTH.ADMIN_ONLY' }),
-    );
-    expect(new AdminGuard().canActivate(ctx(person(2, 'admin')))).toBe(true);
+describe('access declarations and the ownership check', () => {
+  it('a route without a declaration, or with a read token on a change, is a problem', () => {
+    const read: AccessPolicy = { kind: 'admin', caller: 'admin', tokens: 'read' };
+    const write: AccessPolicy = { kind: 'admin', caller: 'admin', tokens: 'write' };
+    expect(declarationProblems([route('GET', read), route('POST', write), route('GET', write)])).toEqual([]);
+    expect(declarationProblems([route('GET')])).toEqual(['C.h declares no Access (who may call it)']);
+    expect(declarationProblems([route('DELETE', read)])).toEqual(['C.h lets a read token into a DELETE route']);
   });
 
   it("assertMayAccess: a client's own thing passes, another client's is not found, an admin reaches all", () => {

@@ -1,36 +1,21 @@
-import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../errors/domain-error';
+import { NotFoundError } from '../errors/domain-error';
+import { credentialOf, type Credential } from './access';
+import { notSignedIn } from './authority.guard';
 import { requestUser, SignedInAccount } from './request-user';
 
-const notSignedIn = () => new UnauthenticatedError('AUTH.NOT_SIGNED_IN', 'You are not signed in. Please sign in again.');
-
-/** 401 unless someone is signed in. */
-@Injectable()
-export class SignedInGuard implements CanActivate {
-  canActivate(ctx: ExecutionContext): boolean {
-    if (!requestUser(ctx.switchToHttp().getRequest<FastifyRequest>())) throw notSignedIn();
-    return true;
-  }
-}
-
-/** 401 when signed out, 403 for a signed-in user who is not an admin. */
-@Injectable()
-export class AdminGuard implements CanActivate {
-  canActivate(ctx: ExecutionContext): boolean {
-    const user = requestUser(ctx.switchToHttp().getRequest<FastifyRequest>());
-    if (!user) throw notSignedIn();
-    if (!user.isAdmin) throw new ForbiddenError('AUTH.ADMIN_ONLY', 'Only the studio admin can do this.');
-    return true;
-  }
-}
-
-/** The signed-in account of a route behind SignedInGuard or AdminGuard (the clients module's User). */
+/** The signed-in account of a route whose Access declaration needs one (the clients module's User). */
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): SignedInAccount => {
   const user = requestUser(ctx.switchToHttp().getRequest<FastifyRequest>());
   if (!user) throw notSignedIn();
   return user;
 });
+
+/** How the request's account proved itself: its session, or an API token (for the rules of account authority). */
+export const CurrentCredential = createParamDecorator((_data: unknown, ctx: ExecutionContext): Credential =>
+  credentialOf(ctx.switchToHttp().getRequest<FastifyRequest>()),
+);
 
 /**
  * Ownership check for the modules that hold a client's things: an admin reaches everything,

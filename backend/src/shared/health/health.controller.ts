@@ -1,6 +1,7 @@
 import { Controller, Get, HttpException, HttpStatus } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { Access } from '../auth/access';
 
 class HealthResponse {
   @ApiProperty({ example: 'ok' }) status: 'ok';
@@ -15,6 +16,7 @@ export class HealthController {
   ) {}
 
   @Get()
+  @Access.public('read')
   @ApiOperation({ summary: 'Check health', description: '200 once the database answers, 503 otherwise' })
   @ApiOkResponse({ type: HealthResponse })
   @ApiServiceUnavailableResponse({ description: 'The database is not answering' })

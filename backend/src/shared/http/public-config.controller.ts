@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
+import { Access } from '../auth/access';
 
 class PublicConfigResponse {
   @ApiProperty({ example: 'https://calendly.com/studio/session', nullable: true, type: String }) bookingUrl: string | null;
@@ -16,6 +17,7 @@ export class PublicConfigController {
   constructor(private readonly config: AppConfig) {}
 
   @Get()
+  @Access.public('read')
   @ApiOperation({
     summary: 'Get public settings',
     description: 'Public settings for the browser: booking page, payment mode and publishable key',

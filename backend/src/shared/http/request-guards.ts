@@ -1,5 +1,6 @@
 import { BadRequestException, CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { bearerOf } from '../auth/bearer-token';
 import { AppConfig } from '../config/app-config';
 import { DomainError } from '../errors/domain-error';
 
@@ -31,8 +32,9 @@ export class SameOriginGuard implements CanActivate {
 
   canActivate(ctx: ExecutionContext): boolean {
     const req = ctx.switchToHttp().getRequest<FastifyRequest>();
-    // An API token's call carries no cookie a foreign site could ride on (CONTRACT §9).
-    if (SAFE_METHODS.has(req.method) || ORIGIN_EXEMPT.has(pathOf(req.url)) || req.tokenAuth) return true;
+    // A call with an Authorization header is no browser's cross-site request (a foreign page cannot set
+    // that header without the CORS permission this API never grants); its token is checked next (CONTRACT §9).
+    if (SAFE_METHODS.has(req.method) || ORIGIN_EXEMPT.has(pathOf(req.url)) || bearerOf(req) !== undefined) return true;
     if (isForeign(req, this.appOrigin)) throw new DomainError('forbidden', 'CSRF.FOREIGN_ORIGIN', FOREIGN_ORIGIN_MESSAGE);
     return true;
   }

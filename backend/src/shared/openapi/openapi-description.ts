@@ -132,6 +132,8 @@ export function completeDocument(document: OpenAPIObject, facts: Map<string, Rou
         usedTags.add(tag);
       }
       operation.security = securityOf(fact);
+      // Who may call it, as the route declares it (CONTRACT §12): the caller and what an API token may do there.
+      (operation as OperationObject & { 'x-access'?: object })['x-access'] = { caller: fact.access.caller, tokens: fact.access.tokens };
       describeParameters(operation, fact);
       describeErrors(operation, method, path, fact);
       describeCallbacks(operation, operation.tags);
@@ -240,11 +242,9 @@ function describeErrors(operation: OperationObject, method: string, path: string
   add(401, 'the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`)');
 
   if (fact.admin) add(403, 'only the studio admin may do this (`AUTH.ADMIN_ONLY`)');
-  if (fact.sessionOnly) add(403, 'API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`)');
-  if (changes) {
-    add(403, 'the request came from another website (`CSRF.FOREIGN_ORIGIN`)');
-    if (!fact.sessionOnly) add(403, 'a read-only API token (`AUTH.TOKEN_READ_ONLY`)');
-  }
+  if (fact.sessionOnly) add(403, 'API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`)');
+  if (changes) add(403, 'the request came from another website (`CSRF.FOREIGN_ORIGIN`)');
+  if (fact.access.tokens === 'write') add(403, 'a read-only API token (`AUTH.TOKEN_READ_ONLY`)');
   if (/\{[^}]+\}/.test(path)) add(404, 'nothing with this id, or it belongs to another client');
   if (operation.requestBody) add(413, 'the body is larger than 1 MB');
   if (fact.rateLimited) add(429, 'too many sign-in, registration or reset calls from this address');

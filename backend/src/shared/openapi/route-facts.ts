@@ -4,17 +4,18 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { DECORATORS } from '@nestjs/swagger';
-import { SESSION_ONLY } from '../auth/bearer-token';
-import { AdminGuard, SignedInGuard } from '../auth/guards';
+import { ACCESS_METADATA, type AccessPolicy } from '../auth/access';
 import { IdPipe } from '../http/id.pipe';
 import { operationIdFor } from './operation-ids';
 
 /** What a route really does, read from its decorators: the source of its security and error answers in openapi.yaml. */
 export interface RouteFacts {
-  /** SignedInGuard or AdminGuard on the route or its controller. */
+  /** The route's Access declaration (CONTRACT §12). */
+  access: AccessPolicy;
+  /** A signed-in account is needed (401 without one). */
   signedIn: boolean;
   admin: boolean;
-  /** @SessionOnly(): API tokens refused (403). */
+  /** API tokens refused (403 AUTH.SESSION_REQUIRED). */
   sessionOnly: boolean;
   /** A ThrottlerGuard (AuthRateLimitGuard): 429 over the limit. */
   rateLimited: boolean;
@@ -24,7 +25,7 @@ export interface RouteFacts {
   body: boolean;
   /** @Query() parameters. */
   query: boolean;
-  /** `@ApiCookieAuth()` on a route without a sign-in guard: the session is read when there is one. */
+  /** A public route that reads the session (or a token) when there is one. */
   readsSession: boolean;
 }
 
@@ -58,19 +59,21 @@ export function routeFacts(app: INestApplication): Map<string, RouteFacts> {
           ...((Reflect.getMetadata(DECORATORS.API_SECURITY, controller) as unknown[]) ?? []),
           ...((Reflect.getMetadata(DECORATORS.API_SECURITY, handler) as unknown[]) ?? []),
         ];
-        const admin = guards.some((g) => isGuard(g, AdminGuard));
-        const signedIn = admin || guards.some((g) => isGuard(g, SignedInGuard));
+        const access = (Reflect.getMetadata(ACCESS_METADATA, handler) ?? Reflect.getMetadata(ACCESS_METADATA, controller)) as AccessPolicy;
+        if (!access) throw new Error(`OpenAPI: ${id} declares no Access`);
+        const signedIn = access.caller !== 'anyone';
         facts.set(id, {
+          access,
           signedIn,
-          admin,
-          sessionOnly: Reflect.getMetadata(SESSION_ONLY, handler) === true || Reflect.getMetadata(SESSION_ONLY, controller) === true,
+          admin: access.caller === 'admin',
+          sessionOnly: access.tokens === 'none',
           rateLimited: guards.some((g) => isGuard(g, ThrottlerGuard)),
           idParams: args
             .filter((a) => a.type === RouteParamtypes.PARAM && (a.pipes ?? []).some((p) => p === IdPipe || p instanceof IdPipe))
             .map((a) => String(a.data)),
           body: args.some((a) => a.type === RouteParamtypes.BODY),
           query: args.some((a) => a.type === RouteParamtypes.QUERY),
-          readsSession: !signedIn && security.length > 0,
+          readsSession: !signedIn && access.tokens !== 'none' && security.length > 0,
         });
       }
     }

@@ -19,6 +19,7 @@ const events: AuditEvent[] = [
     targetId: '7',
     summary: 'Created project "Wedding" for Ana Lee ($1,200.00)',
     ip: '203.0.113.9',
+    via: 'token:3 Accounting sync',
   },
   {
     id: 11,
@@ -30,6 +31,7 @@ const events: AuditEvent[] = [
     targetId: '7',
     summary: 'Card payment of $80.00 for project "Portraits" (pi_1)',
     ip: null,
+    via: null,
   },
 ];
 
@@ -69,6 +71,9 @@ describe('Activity Log page', { timeout: 30_000 }, () => {
     expect(headers).toEqual(['Date', 'Actor', 'Action', 'Summary', 'Target', 'IP Address']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]).getByText('owner@studio.test')).toBeInTheDocument();
+    // an API token acted for the photographer: the log says which (CONTRACT §12)
+    expect(within(rows[0]).getByText('via API token "Accounting sync"')).toBeInTheDocument();
+    expect(within(rows[1]).queryByText(/via API token/)).not.toBeInTheDocument();
     expect(within(rows[0]).getByText('Project created')).toBeInTheDocument();
     expect(within(rows[0]).getByText('Created project "Wedding" for Ana Lee ($1,200.00)')).toBeInTheDocument();
     // target and address: hidden on phones (jsdom reads the phone layout), in the CSV there

@@ -122,8 +122,28 @@ function Filters() {
   );
 }
 
-/** An actor's address: a click shows only that actor's events (the Actor filter). */
+/** `token:<id> <name>` (CONTRACT §12) as the Activity Log says it: 'via API token "<name>"'. */
+export const viaLabel = (via: string | null) => {
+  const token = via ? /^token:\d+ (.*)$/.exec(via) : null;
+  return token ? `via API token "${token[1]}"` : via;
+};
+
+/** An actor's address: a click shows only that actor's events (the Actor filter); an API token's act says so below. */
 function ActorCell({ event }: { event: AuditEvent }) {
+  const via = viaLabel(event.via);
+  return (
+    <>
+      <ActorLink event={event} />
+      {via && (
+        <Typography variant="caption" color="text.secondary" display="block" sx={{ overflowWrap: 'anywhere' }}>
+          {via}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+function ActorLink({ event }: { event: AuditEvent }) {
   const { filterValues, setFilters, displayedFilters } = useListContext<AuditEvent>();
   if (event.actorId === null) return <>{event.actorEmail ?? NO_ACTOR}</>;
   return (

@@ -8,6 +8,7 @@ const KIND_LABELS: Record<EmailKind, string> = {
   custom: 'Custom',
   test: 'Test',
   'email-changed': 'E-mail changed notice',
+  'password-known': 'Password known notice',
   'email-verification': 'Verification link',
   'sign-in-code': 'Sign-in code',
   receipt: 'Receipt',

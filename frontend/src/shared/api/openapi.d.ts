@@ -153,7 +153,10 @@ export interface paths {
         };
         /** Get an account */
         get: operations["getClient"];
-        /** Update an account */
+        /**
+         * Update an account
+         * @description Change an account's name, e-mail or role. A new e-mail or role, or any change to an admin's account, needs the admin's session (an API token gets 403 `AUTH.SESSION_REQUIRED`); one's own e-mail or role changes only in Account Settings (403 `USERS.OWN_ACCOUNT`). A new e-mail: the old address is told, the account is unverified (a link goes to the new one) and its sessions end.
+         */
         put: operations["updateClient"];
         post?: never;
         /**
@@ -273,13 +276,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        get?: never;
+        put?: never;
         /**
          * Send a test welcome e-mail
          * @description Send a test welcome e-mail to the admin's own address
          */
-        get: operations["sendTestWelcomeEmail"];
-        put?: never;
-        post?: never;
+        post: operations["sendTestWelcomeEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -293,13 +296,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        get?: never;
+        put?: never;
         /**
          * Send a test project e-mail
          * @description Send a test project notification to the admin's own address
          */
-        get: operations["sendTestProjectEmail"];
-        put?: never;
-        post?: never;
+        post: operations["sendTestProjectEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -474,7 +477,7 @@ export interface paths {
         put?: never;
         /**
          * Register an account
-         * @description Create an account. Public registration creates a client and signs them in. An admin may send a role; the admin stays signed in as themself.
+         * @description Create an account. Public registration creates a client and signs them in. An admin may send a role; the admin stays signed in as themself. A write API token may create a client (verified, as the admin would); creating an admin needs the admin's session (403 `AUTH.SESSION_REQUIRED`).
          */
         post: operations["register"];
         delete?: never;
@@ -1535,7 +1538,7 @@ export interface paths {
         };
         /**
          * Get a photo file
-         * @description A signed URL from the photo list; it expires within hours.
+         * @description A signed URL from the photo list; it expires within minutes (an original 5, a thumbnail or preview 20 to 30).
          */
         get: operations["getMedia"];
         put?: never;
@@ -1596,6 +1599,11 @@ export interface components {
             summary: string;
             /** @example 203.0.113.9 */
             ip: string | null;
+            /**
+             * @description How the actor acted when not signed in: `token:<id> <name>` for an API token of theirs; null for the actor's session
+             * @example token:3 Accounting sync
+             */
+            via: string | null;
         };
         UpdateAccountRequest: {
             /** @example Ann Lee */
@@ -1732,7 +1740,7 @@ export interface components {
             /** @example 41 */
             id: number;
             /** @enum {string} */
-            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code" | "receipt";
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code" | "receipt" | "password-known";
             /** @example ann@example.com */
             to: string;
             /** @example Welcome to your photography client portal */
@@ -1758,7 +1766,7 @@ export interface components {
             /** @example 41 */
             id: number;
             /** @enum {string} */
-            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code" | "receipt";
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code" | "receipt" | "password-known";
             /** @example ann@example.com */
             to: string;
             /** @example Welcome to your photography client portal */
@@ -2734,7 +2742,7 @@ export interface components {
             status: "processing" | "ready" | "failed";
             /** @description Why processing failed */
             failureReason: string | null;
-            /** @description Signed, expires within hours; null until ready */
+            /** @description Signed, expires within minutes (an original 5, a thumbnail or preview 20 to 30); null until ready */
             thumbnailUrl: string | null;
             /** @description Watermarked for a client until the project is paid */
             previewUrl: string | null;
@@ -2761,7 +2769,7 @@ export interface components {
              * @example AUTH.NOT_SIGNED_IN
              * @enum {string}
              */
-            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.TOKEN_NOT_ALLOWED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BALANCE_BELOW_REFUND" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CREDITS.WOULD_OVERPAY" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_REFUNDED" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.BAD_REFUND_AMOUNT" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.DEPOSIT_ALREADY_PAID" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NO_DEPOSIT" | "PAYMENTS.NOT_FOUND" | "PAYMENTS.NOT_REFUNDABLE" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PARTIAL_BUNDLE_REFUND" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.RECEIPT_NOT_FOUND" | "PAYMENTS.REFUND_ABOVE_REFUNDABLE" | "PAYMENTS.REFUND_FAILED" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_DEPOSIT" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.DEPOSIT_ABOVE_PRICE" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SERVICES.NOT_FOUND" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.RANGE_NOT_SATISFIABLE" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
+            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.SESSION_REQUIRED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.UNDECLARED" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BALANCE_BELOW_REFUND" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CREDITS.WOULD_OVERPAY" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_REFUNDED" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.BAD_REFUND_AMOUNT" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.DEPOSIT_ALREADY_PAID" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NO_DEPOSIT" | "PAYMENTS.NOT_FOUND" | "PAYMENTS.NOT_REFUNDABLE" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PARTIAL_BUNDLE_REFUND" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.RECEIPT_NOT_FOUND" | "PAYMENTS.REFUND_ABOVE_REFUNDABLE" | "PAYMENTS.REFUND_FAILED" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_DEPOSIT" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.DEPOSIT_ABOVE_PRICE" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SERVICES.NOT_FOUND" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.OWN_ACCOUNT" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.RANGE_NOT_SATISFIABLE" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
             /**
              * @description Field -> message, for validation errors
              * @example {
@@ -3050,7 +3058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3132,7 +3140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3332,7 +3340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description An API token on account authority (`AUTH.SESSION_REQUIRED`), or one's own account (`USERS.OWN_ACCOUNT`); only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3489,7 +3497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3557,7 +3565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3621,7 +3629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3817,7 +3825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3872,7 +3880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4268,7 +4276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Nobody is signed in; the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            /** @description Nobody is signed in; nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4327,7 +4335,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4404,7 +4412,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4561,7 +4569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4620,7 +4628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4697,7 +4705,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4774,7 +4782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4860,7 +4868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4935,7 +4943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5640,7 +5648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5853,7 +5861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5930,7 +5938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6826,7 +6834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6903,7 +6911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6980,7 +6988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7114,7 +7122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7898,7 +7906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`) */
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7957,7 +7965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8021,7 +8029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8085,7 +8093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`) */
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8144,7 +8152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8208,7 +8216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8278,7 +8286,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8353,7 +8361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8437,7 +8445,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`) */
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8503,7 +8511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route (`AUTH.TOKEN_NOT_ALLOWED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8863,7 +8871,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8927,7 +8935,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not allowed: the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -14,7 +14,16 @@ describe('auditRecord', () => {
       targetId: '7',
       summary: 'Created project "Wedding"',
       ip: '203.0.113.9',
+      via: null,
     });
+  });
+
+  it("names the API token an actor acted through, only when the actor is the request's", () => {
+    const byToken = { ...context, via: 'token:3 CRM sync' };
+    const entry = { action: 'client.updated' as const, targetType: 'client', targetId: 9, summary: 'Renamed' };
+    expect(auditRecord(entry, byToken)).toMatchObject({ actorEmail: 'owner@studio.test', via: 'token:3 CRM sync' });
+    expect(auditRecord({ ...entry, actor: { id: 9, email: 'c@x.y' } }, byToken)).toMatchObject({ actorId: 9, via: null });
+    expect(auditRecord({ ...entry, actor: null }, byToken)).toMatchObject({ actorId: null, via: null });
   });
 
   it('records no actor for an explicit null, and none outside a request', () => {

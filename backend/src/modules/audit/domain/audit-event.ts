@@ -13,6 +13,8 @@ export interface AuditRecord {
   targetId: string | null;
   summary: string;
   ip: string | null;
+  /** `token:<id> <name>` when an API token acted for the actor; null for a session or no actor. */
+  via: string | null;
 }
 
 /** One stored event: the record with its id and time. */
@@ -32,6 +34,7 @@ export function isAuditAction(value: unknown): value is AuditAction {
 export function auditRecord(entry: AuditEntry, context: RequestContextData | null): AuditRecord {
   if (!isAuditAction(entry.action)) throw new Error(`unknown audit action ${String(entry.action)}`);
   const actor = entry.actor === undefined ? (context?.actor ?? null) : entry.actor;
+  const via = entry.actor === undefined && actor ? (context?.via ?? null) : null;
   const ip = entry.ip === undefined ? (context?.ip ?? null) : entry.ip;
   const line = entry.summary.replace(/\s+/g, ' ').trim();
   return {
@@ -42,5 +45,6 @@ export function auditRecord(entry: AuditEntry, context: RequestContextData | nul
     targetId: entry.targetId === null ? null : String(entry.targetId),
     summary: line.length > MAX_SUMMARY ? `${line.slice(0, MAX_SUMMARY - 1)}…` : line,
     ip,
+    via,
   };
 }

@@ -1,4 +1,4 @@
-import { ConflictError, DomainError } from '../../../shared/errors/domain-error';
+import { ConflictError, DomainError, ForbiddenError } from '../../../shared/errors/domain-error';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email or password';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
@@ -25,3 +25,7 @@ export const lastAdminRole = () =>
   new ConflictError('USERS.LAST_ADMIN', 'The studio needs at least one admin. Make another user an admin first.', {
     role: 'The studio needs at least one admin',
   });
+
+/** CONTRACT §12: one's own e-mail, role or password change only in Account Settings, with the current password. */
+export const ownAccountInSettings = () =>
+  new ForbiddenError('USERS.OWN_ACCOUNT', 'Change your own email or role in Account Settings, where your current password is asked for.');

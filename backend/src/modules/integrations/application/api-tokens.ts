@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { UserRepository } from '../../clients';
 import { AuditTrail } from '../../../shared/audit/audit-trail';
 import { quoted } from '../../../shared/audit/summary';
-import { BearerTokens, type TokenAuthentication } from '../../../shared/auth/bearer-token';
+import type { TokenAuthentication } from '../../../shared/auth/access';
 import { NotFoundError } from '../../../shared/errors/domain-error';
 import { tokenHash } from '../../../shared/security/token-hash';
 import { TransactionHost } from '../../../shared/transaction/transaction-host';
@@ -30,15 +30,13 @@ export interface CreatedToken extends ApiToken {
  * revoked or expires or that admin is gone.
  */
 @Injectable()
-export class ApiTokens extends BearerTokens {
+export class ApiTokens {
   constructor(
     private readonly tokens: ApiTokenRepository,
     private readonly users: UserRepository,
     private readonly audit: AuditTrail,
     private readonly tx: TransactionHost,
-  ) {
-    super();
-  }
+  ) {}
 
   async create(input: { name: string; scope: TokenScope; expiresInDays?: number }, adminId: number): Promise<CreatedToken> {
     const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
@@ -89,6 +87,6 @@ export class ApiTokens extends BearerTokens {
     const admin = await this.users.findById(match.adminId);
     if (!admin || admin.isDeleted || !admin.isAdmin) return null;
     if (!match.lastUsedAt || now.getTime() - match.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) await this.tokens.markUsed(match.id, now);
-    return { account: admin, scope: match.scope, tokenId: match.id };
+    return { account: admin, scope: match.scope, tokenId: match.id, tokenName: match.name };
   }
 }

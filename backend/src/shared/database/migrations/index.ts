@@ -26,6 +26,7 @@ import { Refunds1765886400000 } from './1765886400000-refunds';
 import { IntentPart1765972800000 } from './1765972800000-intent-part';
 import { PaidIsDerived1766016000000 } from './1766016000000-paid-is-derived';
 import { AttemptLimits1766059200000 } from './1766059200000-attempt-limits';
+import { AuditVia1766102400000 } from './1766102400000-audit-via';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   IntentPart1765972800000,
   PaidIsDerived1766016000000,
   AttemptLimits1766059200000,
+  AuditVia1766102400000,
 ];

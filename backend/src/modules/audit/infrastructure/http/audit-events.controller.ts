@@ -1,8 +1,8 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
-import { AdminGuard } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { parseListQuery, sendList } from '../../../../shared/http/list-query';
 import { AUDIT_EVENT_SORTS, AuditEventQueries } from '../persistence/audit-event.queries';
@@ -25,7 +25,7 @@ function csvSafe(value: string | null): string {
 @ApiTags('audit')
 @ApiCookieAuth()
 @Controller('audit-events')
-@UseGuards(AdminGuard)
+@Access.admin('read')
 export class AuditEventsController {
   constructor(private readonly queries: AuditEventQueries) {}
 
@@ -65,8 +65,9 @@ export class AuditEventsController {
         csvSafe(e.targetId),
         csvSafe(e.summary),
         e.ip ?? '',
+        csvSafe(e.via),
       ]),
-      { header: true, columns: ['ID', 'Date', 'Actor ID', 'Actor', 'Action', 'Target Type', 'Target ID', 'Summary', 'IP Address'] },
+      { header: true, columns: ['ID', 'Date', 'Actor ID', 'Actor', 'Action', 'Target Type', 'Target ID', 'Summary', 'IP Address', 'Via'] },
     );
     const day = new Date().toISOString().slice(0, 10);
     res

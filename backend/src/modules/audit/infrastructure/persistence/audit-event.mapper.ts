@@ -11,9 +11,10 @@ export interface AuditEventRow {
   target_id: string | null;
   summary: string;
   ip: string | null;
+  via: string | null;
 }
 
-export const AUDIT_EVENT_COLUMNS = 'e.id, e.at, e.actor_id, e.actor_email, e.action, e.target_type, e.target_id, e.summary, e.ip';
+export const AUDIT_EVENT_COLUMNS = 'e.id, e.at, e.actor_id, e.actor_email, e.action, e.target_type, e.target_id, e.summary, e.ip, e.via';
 
 export function auditEventResponse(r: AuditEventRow): AuditEventResponse {
   return {
@@ -26,5 +27,6 @@ export function auditEventResponse(r: AuditEventRow): AuditEventResponse {
     targetId: r.target_id,
     summary: r.summary,
     ip: r.ip,
+    via: r.via,
   };
 }

@@ -12,9 +12,9 @@ export class AuditEventTypeormRepository extends AuditEventStore {
 
   async append(r: AuditRecord): Promise<void> {
     await this.tx.manager.query(
-      `INSERT INTO audit_events (actor_id, actor_email, action, target_type, target_id, summary, ip)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [r.actorId, r.actorEmail, r.action, r.targetType, r.targetId, r.summary, r.ip],
+      `INSERT INTO audit_events (actor_id, actor_email, action, target_type, target_id, summary, ip, via)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [r.actorId, r.actorEmail, r.action, r.targetType, r.targetId, r.summary, r.ip, r.via],
     );
   }
 }

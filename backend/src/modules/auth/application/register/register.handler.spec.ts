@@ -3,7 +3,11 @@ import { AppConfig } from '../../../../shared/config/app-config';
 import { aUser, CollectingOutbox, FakeHasher, immediateTx, InMemoryUsers } from '../../../../testing/in-memory';
 import type { EmailOutbox } from '../../../email';
 import type { EmailVerification } from '../../../clients';
+import type { Credential } from '../../../../shared/auth/access';
 import { RegisterHandler } from './register.handler';
+
+const SESSION: Credential = { kind: 'session' };
+const TOKEN: Credential = { kind: 'token', tokenId: 7, tokenName: 'CRM sync' };
 
 describe('RegisterHandler', () => {
   const config = Object.assign(new AppConfig(), { appUrl: 'http://studio.test' });
@@ -25,30 +29,78 @@ describe('RegisterHandler', () => {
   const admin = () => aUser(99, 'admin', { username: 'Owner', email: 'o@x.com', emailVerifiedAt: new Date() });
 
   it('makes a client of a public registration that asks for admin', async () => {
-    const u = await handler.execute({ username: 'Ann Lee', email: 'Ann@Example.com', password: 'secret1', role: 'admin', actor: null });
+    const u = await handler.execute({
+      username: 'Ann Lee',
+      email: 'Ann@Example.com',
+      password: 'secret1',
+      role: 'admin',
+      actor: null,
+      credential: SESSION,
+    });
     expect(u.role).toBe('client');
     expect(u.email).toBe('ann@example.com');
     expect(u.passwordHash).not.toContain('secret1');
   });
 
   it('lets an admin create an admin', async () => {
-    const u = await handler.execute({ username: 'Second', email: 's@example.com', password: 'secret1', role: 'admin', actor: admin() });
+    const u = await handler.execute({
+      username: 'Second',
+      email: 's@example.com',
+      password: 'secret1',
+      role: 'admin',
+      actor: admin(),
+      credential: SESSION,
+    });
     expect(u.role).toBe('admin');
   });
 
+  it("refuses an admin made through an API token (account authority is the session's), and creates nothing", async () => {
+    await expect(
+      handler.execute({
+        username: 'Mallory',
+        email: 'm@example.com',
+        password: 'secret1',
+        role: 'admin',
+        actor: admin(),
+        credential: TOKEN,
+      }),
+    ).rejects.toMatchObject({ kind: 'forbidden', code: 'AUTH.SESSION_REQUIRED' });
+    expect(await users.findByEmail('m@example.com')).toBeNull();
+    const client = await handler.execute({
+      username: 'Cara',
+      email: 'cc@example.com',
+      password: 'secret1',
+      actor: admin(),
+      credential: TOKEN,
+    });
+    expect(client.role).toBe('client');
+  });
+
   it('queues one welcome e-mail for the new account', async () => {
-    await handler.execute({ username: 'Ann Lee', email: 'ann@example.com', password: 'secret1', actor: null });
+    await handler.execute({ username: 'Ann Lee', email: 'ann@example.com', password: 'secret1', actor: null, credential: SESSION });
     expect(outbox.sent).toHaveLength(1);
     expect(outbox.sent[0]).toMatchObject({ kind: 'welcome', to: 'ann@example.com' });
     expect(outbox.sent[0].html).toContain('http://studio.test/projects');
   });
 
   it('sends a self-registered client the link that verifies the address; an account the admin makes is verified', async () => {
-    const self = await handler.execute({ username: 'Ann Lee', email: 'ann@example.com', password: 'secret1', actor: null });
+    const self = await handler.execute({
+      username: 'Ann Lee',
+      email: 'ann@example.com',
+      password: 'secret1',
+      actor: null,
+      credential: SESSION,
+    });
     expect(self.emailVerified).toBe(false);
     expect(outbox.sent[0].html).toContain('http://studio.test/verify-email?token=t-1');
     expect(outbox.sent[0].text).toContain('http://studio.test/verify-email?token=t-1');
-    const made = await handler.execute({ username: 'Bob Stone', email: 'bob@example.com', password: 'secret1', actor: admin() });
+    const made = await handler.execute({
+      username: 'Bob Stone',
+      email: 'bob@example.com',
+      password: 'secret1',
+      actor: admin(),
+      credential: SESSION,
+    });
     expect(made.emailVerified).toBe(true);
     expect(outbox.sent[1].html).not.toContain('verify-email');
   });
@@ -60,6 +112,7 @@ describe('RegisterHandler', () => {
       password: 'secret1',
       invite: 'invite-for-cara',
       actor: null,
+      credential: SESSION,
     });
     expect(cara.emailVerified).toBe(true);
     expect(outbox.sent[0].html).not.toContain('verify-email');
@@ -69,18 +122,23 @@ describe('RegisterHandler', () => {
       password: 'secret1',
       invite: 'invite-for-cara',
       actor: null,
+      credential: SESSION,
     });
     expect(other.emailVerified).toBe(false);
     expect(outbox.sent[1].html).toContain('verify-email');
   });
 
   it('refuses a taken e-mail or name and stores nothing more', async () => {
-    await handler.execute({ username: 'Ann Lee', email: 'ann@example.com', password: 'secret1', actor: null });
-    await expect(handler.execute({ username: 'Other', email: 'ANN@example.com', password: 'secret1', actor: null })).rejects.toMatchObject({
+    await handler.execute({ username: 'Ann Lee', email: 'ann@example.com', password: 'secret1', actor: null, credential: SESSION });
+    await expect(
+      handler.execute({ username: 'Other', email: 'ANN@example.com', password: 'secret1', actor: null, credential: SESSION }),
+    ).rejects.toMatchObject({
       code: 'USERS.EMAIL_TAKEN',
       kind: 'conflict',
     });
-    await expect(handler.execute({ username: 'ann lee', email: 'b@example.com', password: 'secret1', actor: null })).rejects.toMatchObject({
+    await expect(
+      handler.execute({ username: 'ann lee', email: 'b@example.com', password: 'secret1', actor: null, credential: SESSION }),
+    ).rejects.toMatchObject({
       code: 'USERS.USERNAME_TAKEN',
     });
     expect(users.rows.size).toBe(1);

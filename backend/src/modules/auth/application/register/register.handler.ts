@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EmailOutbox, welcomeEmail } from '../../../email';
 import { EmailVerification, emailTaken, Role, User, UserRepository, usernameTaken } from '../../../clients';
+import { assertAccountAuthority, type Credential } from '../../../../shared/auth/access';
 import { AppConfig } from '../../../../shared/config/app-config';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { PasswordHasher } from '../../../../shared/security/password-hasher';
@@ -14,6 +15,8 @@ export interface RegisterCommand {
   /** An invitation's token: the address is verified at once when it is the invited one (CONTRACT §8). */
   invite?: string;
   actor: User | null;
+  /** How the actor proved itself: creating an admin is account authority, a session's alone (CONTRACT §12). */
+  credential: Credential;
 }
 
 /** Creates an account and queues its welcome e-mail (with a verification link) in the same transaction. */
@@ -29,6 +32,7 @@ export class RegisterHandler {
   ) {}
 
   async execute(cmd: RegisterCommand): Promise<User> {
+    if (cmd.actor?.isAdmin && cmd.role === 'admin') assertAccountAuthority(cmd.credential);
     const role: Role = cmd.actor?.isAdmin && cmd.role === 'admin' ? 'admin' : 'client';
     const passwordHash = await this.hasher.hash(cmd.password);
     return this.tx.run(async () => {

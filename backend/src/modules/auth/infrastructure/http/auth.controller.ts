@@ -17,7 +17,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SuccessResponse, UserResponse } from '../../../clients';
 import type { User } from '../../../clients';
 import { requestUser } from '../../../../shared/auth/request-user';
-import { UnauthenticatedError } from '../../../../shared/errors/domain-error';
+import { Access, type Credential } from '../../../../shared/auth/access';
+import { CurrentCredential, CurrentUser } from '../../../../shared/auth/guards';
+import { invalidCredentials } from '../../domain/auth.errors';
+import { PasswordGuard } from './password.strategy';
 import { RegisterHandler } from '../../application/register/register.handler';
 import { RequestResetCodeHandler, RESET_REQUEST_ANSWER } from '../../application/request-reset-code/request-reset-code.handler';
 import { ResetPasswordHandler } from '../../application/reset-password/reset-password.handler';
@@ -25,7 +28,6 @@ import { LoginRequest } from './dto/login.request';
 import { RegisterRequest } from './dto/register.request';
 import { RequestCodeRequest, ResetPasswordRequest } from './dto/reset.request';
 import { endSession } from '../../../../shared/session/request-session';
-import { LoginHandler } from '../../application/login/login.handler';
 import { signedOut } from '../../application/auth-audit';
 import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { CompleteSignInHandler } from '../../application/two-factor/complete-sign-in.handler';
@@ -38,7 +40,6 @@ import { signIn, REMEMBER_ME_MS } from './session';
 export class AuthController {
   constructor(
     private readonly registerHandler: RegisterHandler,
-    private readonly loginHandler: LoginHandler,
     private readonly completeSignInHandler: CompleteSignInHandler,
     private readonly audit: AuditTrail,
     private readonly requestCode: RequestResetCodeHandler,
@@ -46,19 +47,18 @@ export class AuthController {
   ) {}
 
   @Get('user')
-  @ApiCookieAuth()
+  @Access.client('read')
   @ApiOperation({ operationId: 'getCurrentUser', summary: 'Get the signed-in user' })
   @ApiOkResponse({ type: UserResponse })
   @ApiUnauthorizedResponse({ description: 'Nobody is signed in' })
-  currentUser(@Req() req: FastifyRequest): UserResponse {
-    const user = requestUser<User>(req);
-    if (!user) throw new UnauthenticatedError('AUTH.NOT_SIGNED_IN', 'Not signed in');
+  currentUser(@CurrentUser() user: User): UserResponse {
     return user.toPublic();
   }
 
   @Post('login')
   @HttpCode(200)
-  @UseGuards(AuthRateLimitGuard)
+  @Access.public()
+  @UseGuards(AuthRateLimitGuard, PasswordGuard)
   @ApiExtraModels(UserResponse, SecondProofRequiredResponse)
   @ApiOperation({
     operationId: 'login',
@@ -77,12 +77,9 @@ export class AuthController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<UserResponse | SecondProofRequiredResponse> {
-    const outcome = await this.loginHandler.execute({
-      email: body.email,
-      password: body.password,
-      address: req.ip ?? null,
-      remember: body.rememberMe === true,
-    });
+    // The password strategy (PasswordGuard) has checked the credentials.
+    const outcome = req.signInOutcome;
+    if (!outcome) throw invalidCredentials();
     if (outcome.status === 'second_proof') {
       setPendingCookie(req, res, outcome.token, outcome.method);
       return { twoFactorRequired: true, method: outcome.method };
@@ -93,6 +90,7 @@ export class AuthController {
 
   @Post('login/2fa')
   @HttpCode(200)
+  @Access.public()
   @UseGuards(AuthRateLimitGuard)
   @ApiOperation({
     summary: 'Complete a two-factor sign-in',
@@ -121,17 +119,23 @@ export class AuthController {
   }
 
   @Post('register')
+  @Access.public('write')
   @UseGuards(AuthRateLimitGuard)
   @ApiCookieAuth()
   @ApiOperation({
     operationId: 'register',
     summary: 'Register an account',
     description:
-      'Create an account. Public registration creates a client and signs them in. An admin may send a role; the admin stays signed in as themself.',
+      'Create an account. Public registration creates a client and signs them in. An admin may send a role; the admin stays signed in as themself. ' +
+      "A write API token may create a client (verified, as the admin would); creating an admin needs the admin's session (403 `AUTH.SESSION_REQUIRED`).",
   })
   @ApiConflictResponse({ description: 'The e-mail address or the name is taken (`USERS.EMAIL_TAKEN`, `USERS.USERNAME_TAKEN`)' })
   @ApiCreatedResponse({ type: UserResponse })
-  async register(@Body() body: RegisterRequest, @Req() req: FastifyRequest): Promise<UserResponse> {
+  async register(
+    @Body() body: RegisterRequest,
+    @Req() req: FastifyRequest,
+    @CurrentCredential() credential: Credential,
+  ): Promise<UserResponse> {
     const actor = requestUser<User>(req);
     const user: User = await this.registerHandler.execute({
       username: body.username,
@@ -140,6 +144,7 @@ export class AuthController {
       role: body.role,
       invite: body.invite,
       actor,
+      credential,
     });
     if (!actor?.isAdmin) await signIn(req, user, null);
     return user.toPublic();
@@ -147,6 +152,7 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(204)
+  @Access.public()
   @ApiOperation({ operationId: 'logout', summary: 'Sign out', description: 'Sign out: the session is destroyed on the server' })
   @ApiNoContentResponse()
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
@@ -159,6 +165,7 @@ export class AuthController {
 
   @Post('verify/request-code')
   @HttpCode(200)
+  @Access.public()
   @UseGuards(AuthRateLimitGuard)
   @ApiOperation({
     summary: 'Request a password reset code',
@@ -172,6 +179,7 @@ export class AuthController {
 
   @Post('verify/reset-password')
   @HttpCode(200)
+  @Access.public()
   @UseGuards(AuthRateLimitGuard)
   @ApiOperation({
     operationId: 'resetPassword',

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -9,7 +9,8 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { CurrentUser } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import type { SignedInAccount } from '../../../../shared/auth/request-user';
 import { TwoFactorSettings } from '../../application/two-factor/two-factor-settings';
 import {
@@ -22,7 +23,7 @@ import {
 
 @ApiTags('session')
 @ApiCookieAuth()
-@UseGuards(SignedInGuard)
+@Access.session()
 @Controller('2fa')
 export class TwoFactorController {
   constructor(private readonly settings: TwoFactorSettings) {}

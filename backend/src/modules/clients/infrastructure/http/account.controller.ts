@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, HttpCode, Patch, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Patch, Req, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags, ApiConflictResponse, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { endSession, sessionIdOf } from '../../../../shared/session/request-session';
-import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { CurrentUser } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import { DeleteAccountHandler } from '../../application/delete-account/delete-account.handler';
 import { UpdateAccountHandler } from '../../application/update-account/update-account.handler';
 import type { User } from '../../domain/user';
@@ -12,7 +13,7 @@ import { SuccessResponse, UserResponse } from './dto/user.response';
 @ApiTags('account')
 @ApiCookieAuth()
 @Controller()
-@UseGuards(SignedInGuard)
+@Access.session()
 export class AccountController {
   constructor(
     private readonly updateAccount: UpdateAccountHandler,

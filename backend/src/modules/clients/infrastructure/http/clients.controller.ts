@@ -1,8 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiConflictResponse } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiConflictResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionIdOf } from '../../../../shared/session/request-session';
-import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
+import { CurrentCredential, CurrentUser } from '../../../../shared/auth/guards';
+import { Access, type Credential } from '../../../../shared/auth/access';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
@@ -20,7 +29,7 @@ import { EndSessionsResponse, UserResponse } from './dto/user.response';
 @ApiTags('clients')
 @ApiCookieAuth()
 @Controller('clients')
-@UseGuards(AdminGuard)
+@Access.admin('write')
 export class ClientsController {
   constructor(
     private readonly queries: ClientQueries,
@@ -31,6 +40,7 @@ export class ClientsController {
   ) {}
 
   @Get()
+  @Access.admin('read')
   @ApiOperation({
     summary: 'List accounts',
     description: 'Every account (clients and admins), id ascending; filter q (name or e-mail) and role',
@@ -44,6 +54,7 @@ export class ClientsController {
   }
 
   @Get(':id')
+  @Access.admin('read')
   @ApiOperation({ summary: 'Get an account' })
   @ApiOkResponse({ type: UserResponse })
   async one(@Param('id', IdPipe) id: number): Promise<UserResponse> {
@@ -53,14 +64,28 @@ export class ClientsController {
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Update an account' })
+  @ApiOperation({
+    summary: 'Update an account',
+    description:
+      "Change an account's name, e-mail or role. A new e-mail or role, or any change to an admin's account, needs the admin's session " +
+      "(an API token gets 403 `AUTH.SESSION_REQUIRED`); one's own e-mail or role changes only in Account Settings (403 `USERS.OWN_ACCOUNT`). " +
+      'A new e-mail: the old address is told, the account is unverified (a link goes to the new one) and its sessions end.',
+  })
+  @ApiForbiddenResponse({
+    description: "An API token on account authority (`AUTH.SESSION_REQUIRED`), or one's own account (`USERS.OWN_ACCOUNT`)",
+  })
   @ApiConflictResponse({
     description:
       'The e-mail address or the name is taken, or the last admin would lose the role (`USERS.EMAIL_TAKEN`, `USERS.USERNAME_TAKEN`, `USERS.LAST_ADMIN`)',
   })
   @ApiOkResponse({ type: UserResponse })
-  async update(@Param('id', IdPipe) id: number, @Body() body: UpdateClientRequest): Promise<UserResponse> {
-    return (await this.updateClient.execute({ id, ...body })).toPublic();
+  async update(
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateClientRequest,
+    @CurrentUser() actor: User,
+    @CurrentCredential() credential: Credential,
+  ): Promise<UserResponse> {
+    return (await this.updateClient.execute({ id, ...body, actorId: actor.id, credential })).toPublic();
   }
 
   @Delete(':id')
@@ -71,11 +96,12 @@ export class ClientsController {
   })
   @ApiConflictResponse({ description: 'The admin’s own account, or the last admin (`USERS.DELETE_SELF`, `USERS.LAST_ADMIN`)' })
   @ApiNoContentResponse()
-  async remove(@Param('id', IdPipe) id: number, @CurrentUser() actor: User): Promise<void> {
-    await this.deleteAccount.execute({ userId: id, actorId: actor.id });
+  async remove(@Param('id', IdPipe) id: number, @CurrentUser() actor: User, @CurrentCredential() credential: Credential): Promise<void> {
+    await this.deleteAccount.execute({ userId: id, actorId: actor.id, credential });
   }
 
   @Post(':id/end-sessions')
+  @Access.adminSession()
   @HttpCode(200)
   @ApiOperation({
     operationId: 'endClientSessions',

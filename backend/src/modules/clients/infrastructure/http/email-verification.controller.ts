@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiCookieAuth,
   ApiOkResponse,
@@ -9,7 +9,8 @@ import {
   ApiConflictResponse,
 } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { CurrentUser } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import { EmailVerification, LINK_INVALID, VERIFIED } from '../../application/email-verification/email-verification';
 import type { User } from '../../domain/user';
 import { SuccessResponse } from './dto/user.response';
@@ -27,6 +28,7 @@ export class EmailVerificationController {
   constructor(private readonly verification: EmailVerification) {}
 
   @Post()
+  @Access.public()
   @HttpCode(200)
   @ApiOperation({
     operationId: 'verifyEmail',
@@ -40,8 +42,8 @@ export class EmailVerificationController {
   }
 
   @Post('resend')
+  @Access.session()
   @HttpCode(200)
-  @UseGuards(SignedInGuard)
   @ApiCookieAuth()
   @ApiOperation({ summary: 'Resend the verification link', description: 'Sends the signed-in account a new verification link (5 an hour)' })
   @ApiConflictResponse({ description: 'The e-mail address is already verified (`EMAIL.ALREADY_VERIFIED`)' })

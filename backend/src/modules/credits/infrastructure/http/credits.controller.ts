@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import {
   ApiCookieAuth,
   ApiCreatedResponse,
@@ -11,7 +11,8 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { User } from '../../../clients';
-import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { assertMayAccess, CurrentUser } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import { Money } from '../../../../shared/domain/money';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
@@ -68,8 +69,8 @@ export class CreditsController {
   ) {}
 
   @Post('create-credit-payment-intent')
+  @Access.client()
   @HttpCode(200)
-  @UseGuards(SignedInGuard)
   @ApiOperation({
     operationId: 'createCreditPaymentIntent',
     summary: 'Start a bundle card payment',
@@ -84,8 +85,8 @@ export class CreditsController {
   }
 
   @Post('purchase-credits')
+  @Access.client()
   @HttpCode(200)
-  @UseGuards(SignedInGuard)
   @ApiOperation({
     operationId: 'purchaseCredits',
     summary: 'Add purchased credits',
@@ -98,7 +99,7 @@ export class CreditsController {
   }
 
   @Get('project-services-with-credits/:projectId')
-  @UseGuards(SignedInGuard)
+  @Access.client('read')
   @ApiOperation({
     operationId: 'listProjectServicesWithCredits',
     summary: "List a project's services with credits",
@@ -113,8 +114,8 @@ export class CreditsController {
   }
 
   @Post('redeem-credits')
+  @Access.client()
   @HttpCode(200)
-  @UseGuards(SignedInGuard)
   @ApiOperation({ summary: 'Redeem credits', description: 'Pay every eligible unpaid service of a project with credits (the owner)' })
   @ApiNotFoundResponse({ description: "No such project, or another client's (`PROJECTS.NOT_FOUND`, `ACCESS.NOT_FOUND`)" })
   @ApiOkResponse({ type: RedeemCreditsResponse })
@@ -123,7 +124,7 @@ export class CreditsController {
   }
 
   @Get('credit-bundles')
-  @UseGuards(SignedInGuard)
+  @Access.client('read')
   @ApiOperation({
     operationId: 'listCreditBundles',
     summary: 'List bundles on sale',
@@ -135,7 +136,7 @@ export class CreditsController {
   }
 
   @Get('credit-bundles/admin')
-  @UseGuards(AdminGuard)
+  @Access.admin('read')
   @ApiOperation({ operationId: 'listAllCreditBundles', summary: 'List all bundles', description: 'Every bundle, active or not' })
   @ApiListQuery()
   @ApiOkResponse({ type: BundleResponse, isArray: true })
@@ -146,7 +147,7 @@ export class CreditsController {
   }
 
   @Get('credit-bundles/usage')
-  @UseGuards(AdminGuard)
+  @Access.admin('read')
   @ApiOperation({
     operationId: 'getCreditBundleUsage',
     summary: 'Count bundle purchases',
@@ -158,7 +159,7 @@ export class CreditsController {
   }
 
   @Post('credit-bundles')
-  @UseGuards(AdminGuard)
+  @Access.admin('write')
   @ApiOperation({ operationId: 'createCreditBundle', summary: 'Create a bundle' })
   @ApiCreatedResponse({ type: BundleResponse })
   async create(@Body() body: CreateBundleRequest): Promise<BundleResponse> {
@@ -173,7 +174,7 @@ export class CreditsController {
   }
 
   @Patch('credit-bundles/:id')
-  @UseGuards(AdminGuard)
+  @Access.admin('write')
   @ApiOperation({ operationId: 'updateCreditBundle', summary: 'Update a bundle' })
   @ApiOkResponse({ type: BundleResponse })
   async update(@Param('id', IdPipe) id: number, @Body() body: UpdateBundleRequest): Promise<BundleResponse> {
@@ -188,8 +189,8 @@ export class CreditsController {
   }
 
   @Delete('credit-bundles/:id')
+  @Access.admin('write')
   @HttpCode(204)
-  @UseGuards(AdminGuard)
   @ApiOperation({ operationId: 'deleteCreditBundle', summary: 'Delete a bundle' })
   @ApiNoContentResponse({ description: 'Deleted; purchases made with it stay in the history' })
   async remove(@Param('id', IdPipe) id: number): Promise<void> {
@@ -197,7 +198,7 @@ export class CreditsController {
   }
 
   @Get('user-credits/:userId')
-  @UseGuards(SignedInGuard)
+  @Access.client('read')
   @ApiOperation({
     operationId: 'getUserCredits',
     summary: "Get a client's credit balance",
@@ -210,7 +211,7 @@ export class CreditsController {
   }
 
   @Get('clients-with-credits')
-  @UseGuards(AdminGuard)
+  @Access.admin('read')
   @ApiOperation({
     operationId: 'listClientsWithCredits',
     summary: 'List clients with credits',
@@ -236,7 +237,7 @@ export class CreditsController {
   }
 
   @Get('credit-transactions/:clientId')
-  @UseGuards(AdminGuard)
+  @Access.admin('read')
   @ApiOperation({
     operationId: 'listCreditTransactions',
     summary: "List a client's credit history",
@@ -248,7 +249,7 @@ export class CreditsController {
   }
 
   @Get('credit-projects/:clientId')
-  @UseGuards(AdminGuard)
+  @Access.admin('read')
   @ApiOperation({
     operationId: 'listCreditProjects',
     summary: 'List projects paid with credits',
@@ -260,7 +261,7 @@ export class CreditsController {
   }
 
   @Post('credit-adjustments')
-  @UseGuards(AdminGuard)
+  @Access.admin('write')
   @ApiOperation({ summary: 'Adjust credits', description: 'Add or remove credits; a removal above the balance is refused (400)' })
   @ApiNotFoundResponse({ description: 'No such client (`USERS.NOT_FOUND`)' })
   @ApiCreatedResponse({ type: AdjustCreditsResponse })

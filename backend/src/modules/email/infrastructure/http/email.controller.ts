@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags, ApiConflictResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { User } from '../../../clients';
-import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
+import { CurrentUser } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { parseListQuery, sendList } from '../../../../shared/http/list-query';
@@ -26,7 +27,7 @@ const DEFAULT_OUTBOX_PAGE = 25;
 /** Spec §7 "E-mail" and the outbox (CONTRACT §5): the admin's e-mail system. */
 @ApiTags('email')
 @ApiCookieAuth()
-@UseGuards(AdminGuard)
+@Access.admin('write')
 @Controller()
 export class EmailController {
   constructor(
@@ -36,6 +37,7 @@ export class EmailController {
   ) {}
 
   @Get('email-status')
+  @Access.admin('read')
   @ApiOperation({
     operationId: 'getEmailStatus',
     summary: 'Check e-mail delivery',
@@ -110,6 +112,7 @@ export class EmailController {
   }
 
   @Get('admin/email-outbox')
+  @Access.admin('read')
   @ApiOperation({
     operationId: 'listOutboxMessages',
     summary: 'List outbox messages',
@@ -125,6 +128,7 @@ export class EmailController {
   }
 
   @Get('admin/email-outbox/:id')
+  @Access.admin('read')
   @ApiOperation({
     operationId: 'getOutboxMessage',
     summary: 'Get an outbox message',

@@ -18,6 +18,7 @@ import { PhotoGallery } from '../../application/photo-gallery';
 import { mediaKey } from '../../domain/media-key';
 import { secondsLeft, verifyMediaUrl } from '../../domain/media-url-signature';
 import { parseRangeHeader } from './range-header';
+import { Access } from '../../../../shared/auth/access';
 
 /**
  * A photo's file by its signed URL (decision 0027): the signature and expiry are checked before storage
@@ -35,6 +36,7 @@ export class MediaController {
 
   // Keys are `projects/<project>/<photo>/<file>` (photoMediaKeys), so the route has that shape too.
   @Get('projects/:projectId/:photoId/:file')
+  @Access.public('read')
   @ApiOperation({
     operationId: 'getMedia',
     summary: 'Get a photo file',

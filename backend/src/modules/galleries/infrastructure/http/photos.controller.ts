@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -17,7 +17,8 @@ import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, TooLargeError, UnsupportedTypeError } from '../../../../shared/errors/domain-error';
 import { MAX_FIELDS_PER_UPLOAD, MAX_FILES_PER_UPLOAD } from '../../domain/upload-limits';
-import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { assertMayAccess, CurrentUser } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import type { SignedInAccount } from '../../../../shared/auth/request-user';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
@@ -76,7 +77,7 @@ export class PhotosController {
   constructor(private readonly gallery: PhotoGallery) {}
 
   @Post('projects/:id/photos')
-  @UseGuards(AdminGuard)
+  @Access.admin('write')
   @ApiOperation({
     operationId: 'uploadPhotos',
     summary: 'Upload photos',
@@ -106,7 +107,7 @@ export class PhotosController {
   }
 
   @Get('projects/:id/photos.zip')
-  @UseGuards(SignedInGuard)
+  @Access.client('read')
   @ApiOperation({
     operationId: 'downloadPhotosZip',
     summary: 'Download all photos',
@@ -126,7 +127,7 @@ export class PhotosController {
   }
 
   @Get('projects/:id/photos')
-  @UseGuards(SignedInGuard)
+  @Access.client('read')
   @ApiOperation({
     operationId: 'listPhotos',
     summary: 'List photos',
@@ -150,8 +151,8 @@ export class PhotosController {
   }
 
   @Delete('photos/:id')
+  @Access.admin('write')
   @HttpCode(204)
-  @UseGuards(AdminGuard)
   @ApiOperation({
     operationId: 'deletePhoto',
     summary: 'Delete a photo',
@@ -163,8 +164,8 @@ export class PhotosController {
   }
 
   @Put('photos/:id/favorite')
+  @Access.client()
   @HttpCode(204)
-  @UseGuards(SignedInGuard)
   @ApiOperation({
     operationId: 'markPhotoFavorite',
     summary: 'Mark a photo as a favorite',
@@ -176,8 +177,8 @@ export class PhotosController {
   }
 
   @Delete('photos/:id/favorite')
+  @Access.client()
   @HttpCode(204)
-  @UseGuards(SignedInGuard)
   @ApiOperation({ operationId: 'unmarkPhotoFavorite', summary: 'Unmark a favorite photo' })
   @ApiNoContentResponse()
   async unfavorite(@Param('id', IdPipe) id: number, @CurrentUser() viewer: SignedInAccount): Promise<void> {

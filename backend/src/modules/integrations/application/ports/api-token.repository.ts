@@ -3,6 +3,7 @@ import type { ApiToken, TokenScope } from '../../domain/api-token';
 /** A live token's row as sign-in by token needs it: its hash to compare and the admin it acts for. */
 export interface TokenCandidate {
   id: number;
+  name: string;
   scope: TokenScope;
   hash: string;
   expiresAt: Date | null;

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SessionOnly } from '../../../../shared/auth/bearer-token';
-import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
+import { CurrentUser } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import type { SignedInAccount } from '../../../../shared/auth/request-user';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { ApiTokens } from '../../application/api-tokens';
@@ -21,8 +21,7 @@ const toResponse = (t: ApiToken): ApiTokenResponse => ({
 /** API tokens (CONTRACT §9): the admin's, managed from the back office's session only, never with a token. */
 @ApiTags('integrations')
 @ApiCookieAuth()
-@SessionOnly()
-@UseGuards(AdminGuard)
+@Access.adminSession()
 @Controller('api-tokens')
 export class ApiTokensController {
   constructor(private readonly tokens: ApiTokens) {}

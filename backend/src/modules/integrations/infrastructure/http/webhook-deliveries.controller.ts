@@ -1,7 +1,6 @@
-import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiConflictResponse, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SessionOnly } from '../../../../shared/auth/bearer-token';
-import { AdminGuard } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { WebhookDeliveries } from '../../application/webhook-deliveries';
 import { WebhookDeliveryResponse } from './dto/webhook-endpoint.dto';
@@ -10,8 +9,7 @@ import { toDeliveryResponse } from './webhook-endpoints.controller';
 /** 'Retry' in an endpoint's delivery log (CONTRACT §9): the admin's, from the back office's session only. */
 @ApiTags('integrations')
 @ApiCookieAuth()
-@SessionOnly()
-@UseGuards(AdminGuard)
+@Access.adminSession()
 @Controller('webhook-deliveries')
 export class WebhookDeliveriesController {
   constructor(private readonly deliveries: WebhookDeliveries) {}

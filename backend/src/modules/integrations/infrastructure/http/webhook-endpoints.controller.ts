@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiCallbacks,
@@ -12,8 +12,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { SessionOnly } from '../../../../shared/auth/bearer-token';
-import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
+import { CurrentUser } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import type { SignedInAccount } from '../../../../shared/auth/request-user';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
@@ -59,8 +59,7 @@ const toResponse = (e: WebhookEndpoint): WebhookEndpointResponse => ({
 /** Webhook endpoints (CONTRACT §9): the admin's, from the back office's session only. */
 @ApiTags('integrations')
 @ApiCookieAuth()
-@SessionOnly()
-@UseGuards(AdminGuard)
+@Access.adminSession()
 @Controller('webhook-endpoints')
 export class WebhookEndpointsController {
   constructor(

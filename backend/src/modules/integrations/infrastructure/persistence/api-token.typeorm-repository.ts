@@ -57,19 +57,21 @@ export class ApiTokenTypeormRepository extends ApiTokenRepository {
   async candidates(hint: string): Promise<TokenCandidate[]> {
     const rows: Array<{
       id: number;
+      name: string;
       scope: TokenScope;
       token_hash: string;
       expires_at: Date | null;
       last_used_at: Date | null;
       created_by: number;
     }> = await this.tx.manager.query(
-      `SELECT t.id, t.scope, t.token_hash, t.expires_at, t.last_used_at, t.created_by
+      `SELECT t.id, t.name, t.scope, t.token_hash, t.expires_at, t.last_used_at, t.created_by
            FROM api_tokens t JOIN users u ON u.id = t.created_by AND u.deleted_at IS NULL AND u.role = 'admin'
           WHERE t.token_prefix = $1 AND t.revoked_at IS NULL`,
       [hint],
     );
     return rows.map((r) => ({
       id: r.id,
+      name: r.name,
       scope: r.scope,
       hash: r.token_hash,
       expiresAt: r.expires_at,

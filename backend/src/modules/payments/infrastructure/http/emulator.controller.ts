@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import type { User } from '../../../clients';
-import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { CurrentUser } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import { asStripeObject, EmulatorPaymentGateway } from '../gateway/emulator-payment-gateway';
 
 class EmulatorConfirmRequest {
@@ -38,7 +39,7 @@ class EmulatedIntentResponse {
 @ApiTags('payment emulator')
 @ApiCookieAuth()
 @Controller('payment-emulator')
-@UseGuards(SignedInGuard)
+@Access.client()
 export class PaymentEmulatorController {
   constructor(private readonly emulator: EmulatorPaymentGateway) {}
 

@@ -1,8 +1,8 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
-import { AdminGuard } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { parseListQuery, sendList } from '../../../../shared/http/list-query';
 import { timeZone } from '../../../../shared/http/time-zone';
@@ -20,7 +20,7 @@ export function csvSafe(value: string): string {
 @ApiTags('payments')
 @ApiCookieAuth()
 @Controller()
-@UseGuards(AdminGuard)
+@Access.admin('read')
 export class PaymentsController {
   constructor(
     private readonly queries: PaymentQueries,

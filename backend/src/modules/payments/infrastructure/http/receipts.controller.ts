@@ -1,8 +1,9 @@
-import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { SignedInAccount } from '../../../../shared/auth/request-user';
-import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { CurrentUser } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { Receipts } from '../../application/receipts/receipts';
 import { PaymentQueries } from '../persistence/payment.queries';
@@ -12,7 +13,7 @@ import { PaymentResponse } from './dto/payment.response';
 @ApiTags('payments')
 @ApiCookieAuth()
 @Controller()
-@UseGuards(SignedInGuard)
+@Access.client('read')
 export class ReceiptsController {
   constructor(
     private readonly receipts: Receipts,

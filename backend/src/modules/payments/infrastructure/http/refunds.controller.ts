@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
@@ -9,7 +9,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { SignedInAccount } from '../../../../shared/auth/request-user';
-import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
+import { CurrentUser } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import { Money } from '../../../../shared/domain/money';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { Refunds } from '../../application/refunds/refunds';
@@ -21,7 +22,7 @@ import { CreateRefundRequest, RefundResponse } from './dto/refund.dto';
 @ApiTags('payments')
 @ApiCookieAuth()
 @Controller()
-@UseGuards(AdminGuard)
+@Access.admin('write')
 export class RefundsController {
   constructor(
     private readonly refunds: Refunds,
@@ -56,6 +57,7 @@ export class RefundsController {
   }
 
   @Get('payments/:id/refunds')
+  @Access.admin('read')
   @ApiOperation({ operationId: 'listRefunds', summary: 'List the refunds of a payment', description: 'Oldest first' })
   @ApiOkResponse({ type: RefundResponse, isArray: true })
   @ApiNotFoundResponse({ description: 'No such payment (`PAYMENTS.NOT_FOUND`)' })

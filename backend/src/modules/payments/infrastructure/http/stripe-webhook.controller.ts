@@ -6,6 +6,7 @@ import { AppConfig } from '../../../../shared/config/app-config';
 import { DomainError } from '../../../../shared/errors/domain-error';
 import { CardPayments } from '../../application/card-payments/card-payments';
 import { Refunds } from '../../application/refunds/refunds';
+import { Access } from '../../../../shared/auth/access';
 
 const badRequest = (message: string) => new DomainError('validation', 'WEBHOOK.REFUSED', message);
 
@@ -26,6 +27,7 @@ export class StripeWebhookController {
   ) {}
 
   @Post('webhook')
+  @Access.public()
   @HttpCode(200)
   @ApiExcludeEndpoint()
   async receive(

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
@@ -12,7 +12,8 @@ import {
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { User } from '../../../clients';
 import { CardPayments, PAYMENT_PARTS, type PaymentPart } from '../../../payments';
-import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { CurrentUser } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import { IdField } from '../../../../shared/http/id-field';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { projectNotFound } from '../../domain/projects.errors';
@@ -71,7 +72,6 @@ class ConfirmPaymentResponse {
 @ApiTags('payments')
 @ApiCookieAuth()
 @Controller()
-@UseGuards(SignedInGuard)
 export class ProjectPaymentsController {
   constructor(
     private readonly cards: CardPayments,
@@ -79,6 +79,7 @@ export class ProjectPaymentsController {
   ) {}
 
   @Get('project-remaining-balance/:projectId')
+  @Access.client('read')
   @ApiOperation({
     operationId: 'getRemainingBalance',
     summary: 'Get the remaining balance',
@@ -91,6 +92,7 @@ export class ProjectPaymentsController {
   }
 
   @Post('create-payment-intent')
+  @Access.client()
   @HttpCode(200)
   @ApiOperation({
     operationId: 'createPaymentIntent',
@@ -110,6 +112,7 @@ export class ProjectPaymentsController {
   }
 
   @Post('confirm-payment')
+  @Access.client()
   @HttpCode(200)
   @ApiOperation({
     operationId: 'confirmPayment',

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiCookieAuth,
   ApiCreatedResponse,
@@ -11,7 +11,8 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { User } from '../../../clients';
-import { AdminGuard, assertMayAccess, CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { assertMayAccess, CurrentUser } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import { Money } from '../../../../shared/domain/money';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
@@ -65,7 +66,7 @@ export class ProjectsController {
   }
 
   @Get('projects')
-  @UseGuards(AdminGuard)
+  @Access.admin('read')
   @ApiOperation({ summary: 'List projects', description: 'All projects with their services, newest first; filter q, isPaid, clientId' })
   @ApiListQuery('{"q":"harbour","isPaid":false}')
   @ApiOkResponse({ type: ProjectResponse, isArray: true })
@@ -82,7 +83,7 @@ export class ProjectsController {
   }
 
   @Get('projects/client/:userId')
-  @UseGuards(SignedInGuard)
+  @Access.client('read')
   @ApiOperation({
     operationId: 'listClientProjects',
     summary: "List a client's projects",
@@ -100,7 +101,7 @@ export class ProjectsController {
   }
 
   @Get('projects/:id')
-  @UseGuards(SignedInGuard)
+  @Access.client('read')
   @ApiOperation({ summary: 'Get a project' })
   @ApiOkResponse({ type: ProjectResponse })
   async one(@Param('id', IdPipe) id: number, @CurrentUser() viewer: User): Promise<ProjectResponse> {
@@ -110,7 +111,7 @@ export class ProjectsController {
   }
 
   @Get('projects/:id/services')
-  @UseGuards(SignedInGuard)
+  @Access.client('read')
   @ApiOperation({ operationId: 'listProjectServices', summary: "List a project's service lines" })
   @ApiOkResponse({ type: ProjectServiceRef, isArray: true })
   async services(@Param('id', IdPipe) id: number, @CurrentUser() viewer: User): Promise<ProjectServiceRef[]> {
@@ -119,7 +120,7 @@ export class ProjectsController {
   }
 
   @Post('projects')
-  @UseGuards(AdminGuard)
+  @Access.admin('write')
   @ApiOperation({ summary: 'Create a project', description: 'Create a project; priced from its services; the client is e-mailed' })
   @ApiCreatedResponse({ type: ProjectResponse })
   async create(@Body() body: ProjectRequest, @CurrentUser() viewer: User): Promise<ProjectResponse> {
@@ -134,7 +135,7 @@ export class ProjectsController {
   }
 
   @Put('projects/:id')
-  @UseGuards(AdminGuard)
+  @Access.admin('write')
   @ApiOperation({
     summary: 'Update a project',
     description: 'Edit a project; lines given replace the lines; the default-service rule of spec §7',
@@ -153,8 +154,8 @@ export class ProjectsController {
   }
 
   @Delete('projects/:id')
+  @Access.admin('write')
   @HttpCode(204)
-  @UseGuards(AdminGuard)
   @ApiOperation({ summary: 'Delete a project' })
   @ApiNoContentResponse({ description: 'Deleted; its payments stay in the history' })
   async remove(@Param('id', IdPipe) id: number): Promise<void> {
@@ -162,7 +163,7 @@ export class ProjectsController {
   }
 
   @Patch('projects/:id/mark-paid')
-  @UseGuards(AdminGuard)
+  @Access.admin('write')
   @ApiOperation({
     operationId: 'markProjectPaid',
     summary: 'Mark a project paid',
@@ -180,8 +181,8 @@ export class ProjectsController {
   }
 
   @Post('mark-project-as-paid')
+  @Access.admin('write')
   @HttpCode(200)
-  @UseGuards(AdminGuard)
   @ApiOperation({
     operationId: 'markProjectAsPaid',
     summary: 'Mark a project paid (id in the body)',
@@ -196,8 +197,8 @@ export class ProjectsController {
   }
 
   @Post('mark-project-as-paid/:id')
+  @Access.client()
   @HttpCode(200)
-  @UseGuards(SignedInGuard)
   @ApiOperation({
     operationId: 'markOwnProjectPaid',
     summary: 'Mark own project paid',
@@ -211,8 +212,8 @@ export class ProjectsController {
   }
 
   @Post('projects/:id/add-service')
+  @Access.admin('write')
   @HttpCode(200)
-  @UseGuards(AdminGuard)
   @ApiOperation({
     operationId: 'addProjectService',
     summary: 'Add a service line',

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AdminGuard, SignedInGuard } from '../../../../shared/auth/guards';
+import { Access } from '../../../../shared/auth/access';
 import { Money } from '../../../../shared/domain/money';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
@@ -46,7 +46,7 @@ export class ServicesController {
   ) {}
 
   @Get()
-  @UseGuards(SignedInGuard)
+  @Access.client('read')
   @ApiOperation({ summary: 'List services', description: 'The catalogue, name ascending; with list parameters one page and Content-Range' })
   @ApiListQuery()
   @ApiOkResponse({ type: ServiceResponse, isArray: true })
@@ -57,7 +57,7 @@ export class ServicesController {
   }
 
   @Get(':id')
-  @UseGuards(SignedInGuard)
+  @Access.client('read')
   @ApiOperation({ summary: 'Get a service' })
   @ApiOkResponse({ type: ServiceResponse })
   async one(@Param('id', IdPipe) id: number): Promise<ServiceResponse> {
@@ -67,7 +67,7 @@ export class ServicesController {
   }
 
   @Post()
-  @UseGuards(AdminGuard)
+  @Access.admin('write')
   @ApiOperation({ summary: 'Create a service' })
   @ApiCreatedResponse({ type: ServiceResponse })
   async create(@Body() body: ServiceRequest): Promise<ServiceResponse> {
@@ -75,7 +75,7 @@ export class ServicesController {
   }
 
   @Put(':id')
-  @UseGuards(AdminGuard)
+  @Access.admin('write')
   @ApiOperation({ summary: 'Update a service' })
   @ApiOkResponse({ type: ServiceResponse })
   async update(@Param('id', IdPipe) id: number, @Body() body: ServiceRequest): Promise<ServiceResponse> {
@@ -83,8 +83,8 @@ export class ServicesController {
   }
 
   @Delete(':id')
+  @Access.admin('write')
   @HttpCode(204)
-  @UseGuards(AdminGuard)
   @ApiOperation({ summary: 'Delete a service' })
   @ApiNoContentResponse({ description: 'Deleted; projects that used it keep their lines' })
   async remove(@Param('id', IdPipe) id: number): Promise<void> {

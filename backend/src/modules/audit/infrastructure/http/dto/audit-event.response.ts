@@ -19,4 +19,11 @@ export class AuditEventResponse {
   @ApiProperty({ example: '42', nullable: true, type: String }) targetId: string | null;
   @ApiProperty({ example: 'Created project "Wedding" for Ana Lee ($1,200.00)' }) summary: string;
   @ApiProperty({ example: '203.0.113.9', nullable: true, type: String }) ip: string | null;
+  @ApiProperty({
+    example: 'token:3 Accounting sync',
+    nullable: true,
+    type: String,
+    description: "How the actor acted when not signed in: `token:<id> <name>` for an API token of theirs; null for the actor's session",
+  })
+  via: string | null;
 }
