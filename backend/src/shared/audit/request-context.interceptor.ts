@@ -16,6 +16,8 @@ export class RequestContextInterceptor implements NestInterceptor {
     const user = req.user as { id: number; email?: string } | null | undefined;
     const actor = user && typeof user.email === 'string' ? { id: user.id, email: user.email } : null;
     const via = actor ? viaOf(credentialOf(req)) : null;
-    return new Observable((subscriber) => RequestContext.run({ actor, ip: req.ip ?? null, via }, () => next.handle().subscribe(subscriber)));
+    return new Observable((subscriber) =>
+      RequestContext.run({ actor, ip: req.ip ?? null, via }, () => next.handle().subscribe(subscriber)),
+    );
   }
 }
