@@ -205,6 +205,10 @@ export async function seedDataset(db: ClientBase, opts: DatasetOptions = {}): Pr
     );
     progress(PROJECTS, 'credit-paid services');
 
+    // Statistics for the tables the paid flag's triggers read (decision 0038): without them the planner,
+    // inside this one transaction, reads whole tables for each of the thousands of projects the payments pay.
+    await db.query('ANALYZE projects, project_services, project_service_payments, payments');
+
     // Payments: one completed for kinds 0-7 (the remainder after credits for 6-7), a declined one for
     // kind 9, then declined attempts before a success until PAYMENTS.
     await db.query(

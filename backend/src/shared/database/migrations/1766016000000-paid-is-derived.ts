@@ -30,7 +30,9 @@ export class PaidIsDerived1766016000000 implements MigrationInterface {
     await q.query(`
       CREATE FUNCTION projects_paid() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        NEW.is_paid := project_owed_cents(NEW.id, NEW.price_cents) = 0;
+        -- EXECUTE: planned with the tables as they are now (a plan a session cached while payments was
+        -- empty would read all of it for every project; see projects_paid_refresh)
+        EXECUTE 'SELECT project_owed_cents($1, $2) = 0' INTO NEW.is_paid USING NEW.id, NEW.price_cents;
         RETURN NEW;
       END $$`);
     await q.query(`
@@ -42,9 +44,14 @@ export class PaidIsDerived1766016000000 implements MigrationInterface {
       CREATE FUNCTION projects_paid_refresh(ids INTEGER[]) RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
         IF ids IS NULL OR cardinality(ids) = 0 THEN RETURN; END IF;
-        PERFORM 1 FROM projects WHERE id = ANY (ids) ORDER BY id FOR UPDATE;
-        UPDATE projects p SET is_paid = (project_owed_cents(p.id, p.price_cents) = 0)
-         WHERE p.id = ANY (ids) AND p.is_paid IS DISTINCT FROM (project_owed_cents(p.id, p.price_cents) = 0);
+        -- joined to the ids (not \`= ANY\`): a bulk statement's thousands of projects are matched by hash or index
+        PERFORM 1 FROM projects p JOIN unnest(ids) AS x(id) ON x.id = p.id ORDER BY p.id FOR UPDATE OF p;
+        -- EXECUTE: planned each time with the tables as they are. A plan cached by the session is kept until
+        -- the tables are analyzed: one made while payments was nearly empty (a new studio, a bulk import in one
+        -- transaction) reads all of payments for every project.
+        EXECUTE 'UPDATE projects p SET is_paid = (project_owed_cents(p.id, p.price_cents) = 0)
+                   FROM unnest($1) AS x(id)
+                  WHERE p.id = x.id AND p.is_paid IS DISTINCT FROM (project_owed_cents(p.id, p.price_cents) = 0)' USING ids;
       END $$`);
     // Rows added or removed (statement level: a bulk insert recomputes each project once).
     await q.query(`
