@@ -51,7 +51,7 @@ describe('SQL statements per list request', () => {
   async function insertProjects(prefix: string, clientId: number, n: number, serviceIds: number[]): Promise<number[]> {
     const rows: Array<{ id: number }> = await q(
       `INSERT INTO projects (name, description, client_id, price_cents, is_paid, date)
-       SELECT $1 || ' ' || g, 'perf', $2, 0, g % 2 = 0, now() - (g || ' minutes')::interval FROM generate_series(1, $3) g RETURNING id`,
+       SELECT $1 || ' ' || g, 'perf', $2, 0, false, now() - (g || ' minutes')::interval FROM generate_series(1, $3) g RETURNING id`,
       [prefix, clientId, n],
     );
     const ids = rows.map((r) => r.id);
@@ -62,7 +62,10 @@ describe('SQL statements per list request', () => {
     );
     await q(`UPDATE projects SET price_cents = 1000 * $2 WHERE id = ANY($1::int[])`, [ids, serviceIds.length]);
     await q(
-      `INSERT INTO payments (project_id, client_id, amount_cents, status) SELECT id, client_id, price_cents, 'completed' FROM projects WHERE id = ANY($1::int[]) AND is_paid`,
+      // every other project paid in full (the database then keeps it paid, decision 0038)
+      `INSERT INTO payments (project_id, client_id, amount_cents, status)
+       SELECT p.id, p.client_id, p.price_cents, 'completed' FROM projects p
+         JOIN unnest($1::int[]) WITH ORDINALITY AS x(id, n) ON x.id = p.id WHERE x.n % 2 = 0`,
       [ids],
     );
     // One eligible service of every third project paid with credits, as a redemption records it.

@@ -627,7 +627,7 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
     });
 
     it("does not let B change A's projects or mark them paid", async () => {
-      const p = await projectOfA('Untouchable', [], 0);
+      const p = await projectOfA('Untouchable', [], 30);
       const B = f.agents.clientB;
       checked(
         await B.put(`/api/projects/${p.id}`)
@@ -644,8 +644,13 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
       const [row] = await t.db.query(`SELECT name, is_paid, deleted_at FROM projects WHERE id = $1`, [p.id]);
       expect(row).toEqual({ name: p.name, is_paid: false, deleted_at: null });
       expect(await count(`SELECT count(*) AS n FROM payments WHERE project_id = $1`, [p.id])).toBe(0);
-      // The owner may: the refusal was about who asked.
-      expect(checked(await f.agents.clientA.post(`/api/mark-project-as-paid/${p.id}`).expect(200)).body.isPaid).toBe(true);
+      // The owner's call only confirms what is true (CONTRACT §12): $30 is owed, so it is refused and pays nothing ...
+      expect(checked(await f.agents.clientA.post(`/api/mark-project-as-paid/${p.id}`).expect(400)).body.code).toBe('PROJECTS.STILL_UNPAID');
+      expect(await count(`SELECT count(*) AS n FROM payments WHERE project_id = $1`, [p.id])).toBe(0);
+      // ... and on a project owing nothing it answers the owner, while B still gets 404: the refusal was about who asked.
+      const free = await projectOfA('Owes nothing', [], 0);
+      checked(await B.post(`/api/mark-project-as-paid/${free.id}`).expect(404));
+      expect(checked(await f.agents.clientA.post(`/api/mark-project-as-paid/${free.id}`).expect(200)).body.isPaid).toBe(true);
     });
 
     it("does not let B start, confirm or record a payment of A's project", async () => {
