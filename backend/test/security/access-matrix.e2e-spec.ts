@@ -1,6 +1,7 @@
 import type { Response } from 'supertest';
 import { expectMatchesContract, operations } from '../support/openapi-contract';
 import { ADMIN, Agent, createTestApp, newClient, TestApp } from '../support/test-app';
+import { tableSnapshot } from '../support/table-snapshot';
 
 /**
  * Issue 7 §1: who may call what. Every operation of openapi.yaml × {anonymous, client A, client B,
@@ -342,22 +343,14 @@ const SNAPSHOT_TABLES: Record<string, string> = {
   email_outbox: `SELECT id, kind, to_address, subject, content_id, status = 'failed' AS failed FROM email_outbox`,
   email_contents: 'SELECT id, html, text FROM email_contents',
 };
-const SNAPSHOT_SQL = Object.entries(SNAPSHOT_TABLES)
-  .map(
-    ([name, sql]) =>
-      `SELECT '${name}' AS name, count(*)::int AS rows, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS hash FROM (${sql}) x`,
-  )
-  .join(' UNION ALL ');
+const takeSnapshot = tableSnapshot(SNAPSHOT_TABLES);
 
 describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
   let t: TestApp;
   let f: Fixtures;
   const started = Date.now();
 
-  async function snapshot(): Promise<Record<string, string>> {
-    const rows: Array<{ name: string; rows: number; hash: string }> = await t.db.query(SNAPSHOT_SQL);
-    return Object.fromEntries(rows.map((r) => [r.name, `${r.rows} rows, ${r.hash}`]));
-  }
+  const snapshot = () => takeSnapshot(t.db);
 
   async function register(prefix: string): Promise<Person & { agent: Agent }> {
     const agent = t.agent();

@@ -1,6 +1,7 @@
 import type { Response } from 'supertest';
 import { expectMatchesContract, operations } from '../support/openapi-contract';
 import { ADMIN, adminAgent, Agent, createTestApp, newClient, TestApp } from '../support/test-app';
+import { tableSnapshot } from '../support/table-snapshot';
 
 /**
  * CONTRACT §12: one authority policy. Every operation of openapi.yaml × every kind of credential
@@ -184,12 +185,7 @@ const SNAPSHOT_TABLES: Record<string, string> = {
   email_outbox: 'SELECT id, kind, to_address, subject FROM email_outbox',
   session: 'SELECT sid FROM session',
 };
-const SNAPSHOT_SQL = Object.entries(SNAPSHOT_TABLES)
-  .map(
-    ([name, sql]) =>
-      `SELECT '${name}' AS name, count(*)::int AS rows, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS hash FROM (${sql}) x`,
-  )
-  .join(' UNION ALL ');
+const takeSnapshot = tableSnapshot(SNAPSHOT_TABLES);
 
 const OPERATIONS = operations();
 const CELLS = OPERATIONS.length * CREDENTIALS.length;
@@ -222,10 +218,7 @@ describe(`Authority matrix: ${OPERATIONS.length} operations × ${CREDENTIALS.len
   });
   afterAll(() => t.close());
 
-  async function snapshot(): Promise<Record<string, string>> {
-    const rows: Array<{ name: string; rows: number; hash: string }> = await t.db.query(SNAPSHOT_SQL);
-    return Object.fromEntries(rows.map((r) => [r.name, `${r.rows} rows, ${r.hash}`]));
-  }
+  const snapshot = () => takeSnapshot(t.db);
 
   /** The caller of a cell: a browser with its session, or a bare client with a token. */
   async function callerFor(op: string, who: Credential): Promise<Agent> {
