@@ -4,7 +4,7 @@
  */
 import { UserRepository } from '../modules/clients/application/ports/user.repository';
 import { User, type Role, type UserProps } from '../modules/clients/domain/user';
-import { AuthAttemptLog, type AttemptTry } from '../modules/auth/application/ports/auth-attempt-log';
+import { AuthAttemptLog } from '../modules/auth/application/ports/auth-attempt-log';
 import type { AttemptKind, AttemptLimit } from '../modules/auth/domain/sign-in-limits';
 import { PendingSignIns } from '../modules/auth/application/ports/pending-sign-ins';
 import type { PendingSignIn } from '../modules/auth/domain/two-factor';
@@ -79,18 +79,14 @@ export class InMemoryAttempts extends AuthAttemptLog {
   rows: Array<{ id: number; kind: AttemptKind; subject: string; address: string | null; at: Date }> = [];
   private nextId = 1;
   /** Checked and recorded together (one event-loop turn), as the database does under its lock. */
-  async recordIfUnder(attempt: AttemptTry, limit: AttemptLimit) {
+  async recordIfUnder(limit: AttemptLimit, subject: string, address: string | null) {
     const since = Date.now() - limit.windowMs;
     const counted = this.rows.filter(
-      (r) =>
-        r.kind === attempt.kind &&
-        r.subject === attempt.subject &&
-        r.at.getTime() > since &&
-        (!limit.perAddress || r.address === attempt.address),
+      (r) => r.kind === limit.kind && r.subject === subject && r.at.getTime() > since && (!limit.perAddress || r.address === address),
     ).length;
     if (counted >= limit.max) return null;
     const id = this.nextId++;
-    this.rows.push({ id, ...attempt, at: new Date() });
+    this.rows.push({ id, kind: limit.kind, subject, address, at: new Date() });
     return id;
   }
   private within(kind: AttemptKind, subject: string, windowMs: number) {

@@ -1,7 +1,7 @@
 import type { Response } from 'supertest';
 import { expectMatchesContract, operations } from '../support/openapi-contract';
 import { ADMIN, Agent, createTestApp, newClient, TestApp } from '../support/test-app';
-import { tableSnapshot } from '../support/table-snapshot';
+import { changedTables, tableSnapshot } from '../support/table-snapshot';
 
 /**
  * Issue 7 §1: who may call what. Every operation of openapi.yaml × {anonymous, client A, client B,
@@ -503,11 +503,7 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
     const before = await snapshot();
     await f.agents.admin.post('/api/credit-adjustments').send({ userId: f.b.id, amount: 1, type: 'add' }).expect(201);
     const after = await snapshot();
-    expect(
-      Object.keys(before)
-        .filter((k) => before[k] !== after[k])
-        .sort(),
-    ).toEqual(['credit_transactions', 'user_credits']);
+    expect(changedTables(before, after).sort()).toEqual(['credit_transactions', 'user_credits']);
   });
 
   async function agentFor(row: Row, actor: Actor): Promise<{ agent: Agent; me: Person }> {
@@ -560,8 +556,7 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
         }
       }
       if (before) {
-        const after = await snapshot();
-        const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
+        const changed = changedTables(before, await snapshot());
         if (changed.length) problems.push(`${cell} was refused (${res.status}) but changed ${changed.join(', ')}`);
       }
     }

@@ -17,3 +17,8 @@ export function tableSnapshot(tables: Record<string, string>): (db: DataSource) 
     return Object.fromEntries(rows.map((r) => [r.name, `${r.rows} rows, ${r.hash}`]));
   };
 }
+
+/** The tables whose fingerprint differs between two snapshots. */
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys(before).filter((k) => before[k] !== after[k]);
+}

@@ -64,20 +64,19 @@ export class AuthorityGuard implements CanActivate {
     const req = ctx.switchToHttp().getRequest<FastifyRequest>();
     if (tokenInQuery(req)) throw new UnauthenticatedError('AUTH.TOKEN_IN_QUERY', TOKEN_IN_QUERY_MESSAGE);
 
-    let account: SignedInAccount | null;
     if (bearerOf(req) !== undefined) {
       await this.token.canActivate(ctx);
       const auth = req.tokenAuth as TokenAuthentication;
-      account = auth.account;
-      req.user = account;
+      req.user = auth.account;
       if (policy.tokens === 'none') throw sessionRequired();
       if (policy.tokens === 'write' && auth.scope !== 'write') throw new ForbiddenError('AUTH.TOKEN_READ_ONLY', READ_ONLY_TOKEN_MESSAGE);
-    } else {
+    } else if (policy.caller !== 'anyone') {
+      // A route for anyone needs no account: the session strategy runs only where one is asked for.
       await this.session.canActivate(ctx);
-      account = req.user;
     }
 
     if (policy.caller === 'anyone') return true;
+    const account: SignedInAccount | null = req.user;
     if (!account) throw notSignedIn();
     if (policy.caller === 'admin' && !account.isAdmin) throw adminOnly();
     return true;

@@ -15,7 +15,7 @@ export class SignInTries {
 
   /** Records a try on the account from this address, or 429 (nothing recorded) when the address has used its tries. Answers the try, for `succeeded`. */
   async begin(email: string, address: string | null): Promise<number> {
-    const id = await this.attempts.recordIfUnder({ kind: SIGN_IN_TRIES.kind, subject: email, address }, SIGN_IN_TRIES);
+    const id = await this.attempts.recordIfUnder(SIGN_IN_TRIES, email, address);
     if (id === null) throw signInLocked();
     return id;
   }

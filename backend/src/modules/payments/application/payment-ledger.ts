@@ -15,10 +15,6 @@ export class PaymentLedger {
     private readonly receipts: ReceiptIssuer,
   ) {}
 
-  paidTowards(projectId: number): Promise<Money> {
-    return this.payments.completedTotal(projectId);
-  }
-
   /**
    * Records a completed manual payment (no card-provider id), its line in the activity log and its
    * receipt e-mail (in the caller's transaction); nothing is recorded for a zero amount. `projectName` names it in that line.

@@ -40,6 +40,7 @@ export class InMemoryPayments extends PaymentRepository {
   /** Refunded cents by payment id (the row's position + 1). */
   readonly refunded = new Map<number, number>();
 
+  /** What a project's completed payments paid, net of their refunds (the fakes' side of `project_owed_cents`). */
   async completedTotal(projectId: number): Promise<Money> {
     let cents = 0;
     this.rows.forEach((p, i) => {

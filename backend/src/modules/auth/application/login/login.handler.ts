@@ -69,10 +69,7 @@ export class LoginHandler {
 
     if (user.twoFactorEnabled) return this.startPending(user, 'totp', cmd.remember, null);
     if (needsSecondProof(await this.tries.failuresOnAccount(email))) {
-      const codeRequest = await this.attempts.recordIfUnder(
-        { kind: SIGN_IN_CODES.kind, subject: email, address: cmd.address },
-        SIGN_IN_CODES,
-      );
+      const codeRequest = await this.attempts.recordIfUnder(SIGN_IN_CODES, email, cmd.address);
       if (codeRequest === null) throw tooManyCodeRequests();
       return this.startPending(user, 'email', cmd.remember, generateResetCode(randomInt));
     }

@@ -33,7 +33,7 @@ export class RequestResetCodeHandler {
   async execute(cmd: { email: string }): Promise<void> {
     const email = normalizeEmail(cmd.email);
     // Checked and recorded in one atomic step: 30 parallel requests queue 5 codes, not 28.
-    if ((await this.attempts.recordIfUnder({ kind: RESET_REQUESTS.kind, subject: email, address: null }, RESET_REQUESTS)) === null) {
+    if ((await this.attempts.recordIfUnder(RESET_REQUESTS, email, null)) === null) {
       throw tooManyCodeRequests();
     }
     const code = generateResetCode(randomInt);

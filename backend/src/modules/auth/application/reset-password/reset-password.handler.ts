@@ -42,7 +42,7 @@ export class ResetPasswordHandler {
     const now = new Date();
     // Recorded before it is judged, in one atomic step with the check (parallel guesses cannot pass the
     // limit); a right code takes its try back.
-    const tryId = await this.attempts.recordIfUnder({ kind: RESET_TRIES.kind, subject: email, address: null }, RESET_TRIES);
+    const tryId = await this.attempts.recordIfUnder(RESET_TRIES, email, null);
     if (tryId === null) throw tooManyResetAttempts();
     if (!isWellFormedResetCode(cmd.code)) throw invalidResetCode();
     const passwordHash = await this.hasher.hash(cmd.newPassword);

@@ -23,7 +23,7 @@ export class SecondProofCap {
 
   /** Records a second proof on the account, or 429 (nothing recorded) when its second proofs ran out. Answers the try, for `forget`. */
   async begin(account: User, address: string | null): Promise<number> {
-    const id = await this.attempts.recordIfUnder({ kind: SECOND_PROOF_TRIES.kind, subject: account.email, address }, SECOND_PROOF_TRIES);
+    const id = await this.attempts.recordIfUnder(SECOND_PROOF_TRIES, account.email, address);
     if (id !== null) return id;
     await this.tellOwner(account); // normally told already by the wrong proof that reached the cap
     throw signInLocked();
@@ -43,10 +43,7 @@ export class SecondProofCap {
 
   /** Queues the notice unless one was queued in the window (counted like any limit: one at most, even from parallel tries). */
   private async tellOwner(account: User): Promise<void> {
-    const notice = await this.attempts.recordIfUnder(
-      { kind: SECOND_PROOF_NOTICE.kind, subject: account.email, address: null },
-      SECOND_PROOF_NOTICE,
-    );
+    const notice = await this.attempts.recordIfUnder(SECOND_PROOF_NOTICE, account.email, null);
     if (notice === null) return;
     await this.outbox.enqueue(
       passwordKnownEmail({

@@ -64,10 +64,7 @@ export class TwoFactorSettings {
     // Wrong codes count like a sign-in (CONTRACT §12): recorded before the code is judged, in one atomic
     // step with the check, taken back when right; the 6th wrong one in 15 minutes is 429, and so is the
     // right one until the window has passed.
-    const tryId = await this.attempts.recordIfUnder(
-      { kind: DISABLE_CODE_TRIES.kind, subject: user.email, address: RequestContext.current()?.ip ?? null },
-      DISABLE_CODE_TRIES,
-    );
+    const tryId = await this.attempts.recordIfUnder(DISABLE_CODE_TRIES, user.email, RequestContext.current()?.ip ?? null);
     if (tryId === null) throw signInLocked();
     const proven = await this.tx
       .run(async () => {

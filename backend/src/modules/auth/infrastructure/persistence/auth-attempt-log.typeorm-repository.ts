@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AttemptTry, AuthAttemptLog } from '../../application/ports/auth-attempt-log';
+import { AuthAttemptLog } from '../../application/ports/auth-attempt-log';
 import type { AttemptKind, AttemptLimit, FailureSpread } from '../../domain/sign-in-limits';
 
 const subjectOf = (subject: string) => subject.slice(0, 254);
@@ -24,12 +24,12 @@ export class AuthAttemptLogTypeormRepository extends AuthAttemptLog {
     super();
   }
 
-  async recordIfUnder(attempt: AttemptTry, limit: AttemptLimit): Promise<number | null> {
-    const subject = subjectOf(attempt.subject);
-    const address = addressOf(attempt.address);
+  async recordIfUnder(limit: AttemptLimit, rawSubject: string, rawAddress: string | null): Promise<number | null> {
+    const subject = subjectOf(rawSubject);
+    const address = addressOf(rawAddress);
     const rows = await this.dataSource.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(hashtext('auth_attempts'), hashtext($1::text || ':' || $2::text))`, [
-        attempt.kind,
+        limit.kind,
         subject,
       ]);
       const recorded: Array<{ id: string }> = await m.query(
@@ -40,7 +40,7 @@ export class AuthAttemptLogTypeormRepository extends AuthAttemptLog {
                     AND created_at > clock_timestamp() - $4::float8 * interval '1 millisecond'
                     ${limit.perAddress ? 'AND address IS NOT DISTINCT FROM $3::varchar' : ''}) < $5::int
          RETURNING id`,
-        [attempt.kind, subject, address, limit.windowMs, limit.max],
+        [limit.kind, subject, address, limit.windowMs, limit.max],
       );
       return recorded;
     });

@@ -7,8 +7,6 @@ export abstract class PaymentRepository {
   abstract add(payment: Payment): Promise<number>;
   /** Adds a card payment unless one with its provider id exists; answers its id, or null when it was not added. */
   abstract addOnce(payment: Payment): Promise<number | null>;
-  /** What a project's completed payments paid, net of their refunds. */
-  abstract completedTotal(projectId: number): Promise<Money>;
   /** The payment with its row locked until the open transaction ends; null when there is none. */
   abstract findForRefund(paymentId: number): Promise<RefundablePayment | null>;
   /** The payment with this card-provider id, unlocked; null when there is none. */

@@ -5,7 +5,6 @@ import { TransactionHost } from '../../../../shared/transaction/transaction-host
 import { PaymentRepository } from '../../application/ports/payment.repository';
 import type { Payment, PaymentStatus } from '../../domain/payment';
 import type { RefundablePayment } from '../../domain/refund';
-import { paidCents } from '../../../../shared/database/sql/paid-cents';
 import { PaymentQueries } from './payment.queries';
 
 @Injectable()
@@ -44,13 +43,6 @@ export class PaymentTypeormRepository extends PaymentRepository {
     if (rows.length === 0) return null;
     await this.added(rows[0].id, p);
     return rows[0].id;
-  }
-
-  async completedTotal(projectId: number): Promise<Money> {
-    const rows: Array<{ cents: string }> = await this.tx.manager.query(`SELECT ${paidCents('p')} AS cents FROM (SELECT $1::int AS id) p`, [
-      projectId,
-    ]);
-    return Money.ofCents(Number(rows[0].cents));
   }
 
   private async refundable(where: string, param: unknown, lock: boolean): Promise<RefundablePayment | null> {
