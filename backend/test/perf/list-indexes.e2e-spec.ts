@@ -118,7 +118,7 @@ describe('indexes behind every list filter and sort (EXPLAIN)', () => {
       [client.id],
     );
     projectId = rows[0].id;
-  }, 60_000);
+  }, 240_000); // seeding alone takes ~13 s on a quiet 2-core machine; CI runs three API workers beside it (it once took over 60 s)
 
   afterAll(async () => {
     await t?.close();

@@ -27,6 +27,7 @@ import { IntentPart1765972800000 } from './1765972800000-intent-part';
 import { PaidIsDerived1766016000000 } from './1766016000000-paid-is-derived';
 import { AttemptLimits1766059200000 } from './1766059200000-attempt-limits';
 import { AuditVia1766102400000 } from './1766102400000-audit-via';
+import { PaidRefreshOnce1766145600000 } from './1766145600000-paid-refresh-once';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   PaidIsDerived1766016000000,
   AttemptLimits1766059200000,
   AuditVia1766102400000,
+  PaidRefreshOnce1766145600000,
 ];
