@@ -28,6 +28,7 @@ import { PaidIsDerived1766016000000 } from './1766016000000-paid-is-derived';
 import { AttemptLimits1766059200000 } from './1766059200000-attempt-limits';
 import { AuditVia1766102400000 } from './1766102400000-audit-via';
 import { PaidRefreshOnce1766145600000 } from './1766145600000-paid-refresh-once';
+import { StudioSettings1766188800000 } from './1766188800000-studio-settings';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   AttemptLimits1766059200000,
   AuditVia1766102400000,
   PaidRefreshOnce1766145600000,
+  StudioSettings1766188800000,
 ];
