@@ -7,6 +7,7 @@ import { takeSessionEnded } from '../../shared/api/sessionEnded';
 import { lazyPage } from '../../shared/lazyPage';
 import { isAdmin } from '../../shared/api/user';
 import { FullScreenSpinner } from '../../shared/ui/FullScreenSpinner';
+import { useHydrated } from '../../shared/useHydrated';
 import { LoginForm } from '../features/auth/components/LoginForm';
 import { RegisterForm } from '../features/auth/components/RegisterForm';
 import { useCurrentUser } from '../features/auth/hooks';
@@ -21,8 +22,10 @@ type AuthTab = 'login' | 'register';
 /** /auth: Login (default) and Register tabs; `?tab=register&email=x` opens Register pre-filled. */
 export function AuthPage() {
   // the form shows while the session check runs (the page can be served prerendered): a signed-in
-  // user is sent on as soon as the check answers
+  // user is sent on as soon as the check answers, and not before the prerendered form is hydrated: the
+  // check may answer first, and hydration must render what the HTML holds (React error #418 otherwise)
   const { user } = useCurrentUser();
+  const hydrated = useHydrated();
   const [params, setParams] = useSearchParams();
   const tab: AuthTab = params.get('tab') === 'register' ? 'register' : 'login';
   const invitedEmail = params.get('email') ?? '';
@@ -46,9 +49,9 @@ export function AuthPage() {
   const [submitted, setSubmitted] = useState(false);
   const onSubmitting = () => setSubmitted(true);
 
-  if (notice === 'loading') return <FullScreenSpinner />;
-  // a signed-in user is redirected at once
-  if (user && !submitted) return <Navigate to={isAdmin(user) ? '/admin' : '/'} replace />;
+  if (notice === 'loading' && hydrated) return <FullScreenSpinner />;
+  // a signed-in user is redirected at once (right after hydration on the prerendered page)
+  if (user && !submitted && hydrated) return <Navigate to={isAdmin(user) ? '/admin' : '/'} replace />;
 
   const stay = (event: MouseEvent) => event.preventDefault();
   const selectTab = (next: AuthTab) => {
