@@ -22,6 +22,7 @@ const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'Dashboard
 const CreditsPage = lazyPage(() => import('./credits/CreditsPage'), 'CreditsPage');
 const EmailPage = lazyPage(() => import('./email/EmailPage'), 'EmailPage');
 const IntegrationsPage = lazyPage(() => import('./integrations/IntegrationsPage'), 'IntegrationsPage');
+const StudioSettingsPage = lazyPage(() => import('./studio/StudioSettingsPage'), 'StudioSettingsPage');
 // the photographer's own Account Settings: the portal's page (the same chunk), under the back office's title
 const AccountPage = lazyPage(() => import('../portal/pages/AccountPage'), 'AccountPage');
 
@@ -34,6 +35,7 @@ const pages: Record<string, { preload: () => Promise<unknown> }> = {
   credits: CreditsPage,
   email: EmailPage,
   integrations: IntegrationsPage,
+  studio: StudioSettingsPage,
   account: AccountPage,
   'audit-events': auditEvents.list,
 };
@@ -109,6 +111,7 @@ export function AdminApp() {
         <Route path="/credits" element={<CreditsPage />} />
         <Route path="/email" element={<EmailPage />} />
         <Route path="/integrations" element={<IntegrationsPage />} />
+        <Route path="/studio" element={<StudioSettingsPage />} />
         <Route
           path="/account"
           element={
