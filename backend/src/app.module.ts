@@ -11,6 +11,7 @@ import { GalleriesModule } from './modules/galleries';
 import { PaymentEmulatorModule, PaymentsModule } from './modules/payments';
 import { ProjectsModule } from './modules/projects';
 import { ServicesModule } from './modules/services';
+import { StudioModule } from './modules/studio';
 import { AppConfig } from './shared/config/app-config';
 import { openDataSource } from './shared/database/migrate';
 import { typeormModuleOptions } from './shared/database/typeorm-options';
@@ -33,6 +34,7 @@ export class AppModule {
         }),
         TerminusModule,
         AuditModule,
+        StudioModule,
         ClientsModule,
         EmailModule,
         AuthModule,

@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',
+  'studio.updated',
+  'studio.logo_changed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

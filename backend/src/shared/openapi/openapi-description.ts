@@ -45,6 +45,7 @@ export const TAGS: Record<string, string> = {
   audit: 'The activity log',
   galleries: 'Photos of a project: upload, processing, the gallery and its signed media links',
   integrations: 'API tokens and webhook endpoints for integrators (managed from a signed-in session only)',
+  studio: "The studio's own settings: its name, logo, accent colour, contact details, currency, tax and billing terms",
   config: 'Public settings the browser needs',
   health: 'Liveness and readiness for load balancers',
 };

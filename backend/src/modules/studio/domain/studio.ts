@@ -73,6 +73,11 @@ export class Studio {
     return this.props.name;
   }
 
+  /** ISO 4217, upper case ('USD'): Stripe takes it lower-cased. */
+  get currency(): string {
+    return this.props.currency;
+  }
+
   get money(): MoneyStyle {
     return { currency: this.props.currency, locale: this.props.locale };
   }

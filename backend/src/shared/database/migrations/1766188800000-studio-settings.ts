@@ -14,7 +14,9 @@ export class StudioSettings1766188800000 implements MigrationInterface {
       CREATE TABLE studio_settings (
         id                SMALLINT      PRIMARY KEY DEFAULT 1 CHECK (id = 1),
         name              VARCHAR(100)  NOT NULL CHECK (btrim(name) <> '' AND name = btrim(name)),
-        logo_version      INTEGER       CHECK (logo_version > 0),
+        logo_version      INTEGER       CHECK (logo_version > 0 AND logo_version <= logo_uploads),
+        -- every upload takes the next number, never reused (a removed logo's address stays cached)
+        logo_uploads      INTEGER       NOT NULL DEFAULT 0 CHECK (logo_uploads >= 0),
         accent_color      VARCHAR(7)    NOT NULL CHECK (accent_color ~ '^#[0-9a-f]{6}$'),
         email             VARCHAR(254)  NOT NULL DEFAULT '',
         phone             VARCHAR(40)   NOT NULL DEFAULT '',

@@ -1,7 +1,8 @@
-import type { Studio, StudioProps } from '../../domain/studio';
+import type { Studio } from '../../domain/studio';
+import type { StudioChange } from '../../domain/studio-rules';
 
 /** What an admin may change (PATCH /api/studio): any of the settings but the logo and the clock. */
-export type StudioPatch = Partial<Omit<StudioProps, 'logoVersion' | 'updatedAt'>>;
+export type StudioPatch = StudioChange;
 
 /**
  * Port, the studio module's public face: every module that shows the studio (e-mails, receipts, the
