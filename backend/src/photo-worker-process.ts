@@ -70,7 +70,7 @@ export function startPhotoWorkerProcess(entry: string, databaseUrl: string, log:
 /** The worker process's own start: the application's context without HTTP; it runs the photo worker only. */
 export async function runPhotoWorker(module: DynamicModule, config: AppConfig): Promise<void> {
   const app = await NestFactory.createApplicationContext(module, { bufferLogs: true });
-  app.useLogger(new NestPinoLogger(createLogger(config.logLevel)));
+  app.useLogger(new NestPinoLogger(createLogger(config.logLevel, undefined, config.logFormat)));
   await app.init();
   let closing = false;
   const close = async () => {

@@ -87,6 +87,29 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('LOG_FORMAT (issue 28: short lines on a terminal, JSON otherwise)', () => {
+    const terminal = { isTTY: true };
+    const pipe = { isTTY: false };
+    it('is pretty when standard output is a terminal, json when it is not (a pipe, a file, a container)', () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }, terminal).logFormat).toBe('pretty');
+      expect(loadConfig({ DATA_DIR: dataDir() }, pipe).logFormat).toBe('json');
+      // a stream that does not say (Node leaves isTTY undefined on pipes)
+      expect(loadConfig({ DATA_DIR: dataDir() }, {}).logFormat).toBe('json');
+    });
+    it('takes LOG_FORMAT over the terminal test, either way', () => {
+      expect(loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'json' }, terminal).logFormat).toBe('json');
+      expect(loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'pretty' }, pipe).logFormat).toBe('pretty');
+      // empty is unset, as for every variable
+      expect(loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: '' }, terminal).logFormat).toBe('pretty');
+    });
+    it.each(['text', 'JSON', 'pino-pretty'])('refuses LOG_FORMAT=%s with a sentence naming it and the choices', (value) => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: value }, terminal)).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: value }, terminal)).toThrow(
+        /^Invalid configuration:\n {2}LOG_FORMAT: must be pretty or json$/,
+      );
+    });
+  });
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@example.com' })).toThrow(/must be set together/);
   });

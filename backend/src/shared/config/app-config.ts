@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { LogFormat } from '../logging/logger';
 
 /**
  * The portal's configuration, read once from the environment at start-up (CONTRACT §1).
@@ -21,6 +22,11 @@ export class AppConfig {
   bookingUrl!: string | undefined;
   authIpLimitPerMin!: number;
   logLevel!: string;
+  /**
+   * LOG_FORMAT: `pretty` (short coloured lines for a person at a terminal, via pino-pretty) or `json` (one
+   * JSON object a line, for a log collector). Unset: pretty when standard output is a terminal, else json.
+   */
+  logFormat!: LogFormat;
   trustProxy!: string;
   /** Folder of the built React app; absent in API-only runs. */
   staticDir!: string;
@@ -120,6 +126,10 @@ const envSchema = z.object({
   BOOKING_URL: urlString(['http:', 'https:']),
   AUTH_IP_LIMIT_PER_MIN: intInRange('AUTH_IP_LIMIT_PER_MIN', 1, 1_000_000, 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
+  // empty is unset (a compose file's `LOG_FORMAT: ${LOG_FORMAT:-}`): the terminal decides
+  LOG_FORMAT: optionalString
+    .refine((v) => v === undefined || v === 'pretty' || v === 'json', { message: 'must be pretty or json' })
+    .transform((v) => v as LogFormat | undefined),
   TRUST_PROXY: optionalString,
   STATIC_DIR: optionalString,
   OUTBOX_POLL_MS: intInRange('OUTBOX_POLL_MS', 50, 3_600_000, 2000),
@@ -159,9 +169,10 @@ const envSchema = z.object({
 /**
  * Reads and validates the environment; throws ConfigError with one line per bad variable. A line names
  * the variable and what it must be, never its value: the value may be a secret (a password, a key, a
- * database URL with its password) and the message ends up in logs (CONTRACT §8).
+ * database URL with its password) and the message ends up in logs (CONTRACT §8). `stdout`: where the log
+ * goes, asked whether it is a terminal for LOG_FORMAT's default.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdout: { isTTY?: boolean } = process.stdout): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}: ${issue.message}`);
@@ -186,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   config.bookingUrl = e.BOOKING_URL;
   config.authIpLimitPerMin = e.AUTH_IP_LIMIT_PER_MIN;
   config.logLevel = e.LOG_LEVEL;
+  config.logFormat = e.LOG_FORMAT ?? (stdout.isTTY ? 'pretty' : 'json');
   config.trustProxy = e.TRUST_PROXY ?? 'loopback';
   const staticDir = e.STATIC_DIR ?? join(__dirname, '..', '..', '..', '..', 'frontend', 'dist');
   config.staticDir = isAbsolute(staticDir) ? staticDir : resolve(staticDir);
