@@ -33,6 +33,15 @@ describe('Clients page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { q: 'jane' } })));
   });
 
+  it("marks an unverified client with a badge that is valid HTML (no <div> inside the address's <p> or <span>)", async () => {
+    const { container } = renderInAdmin(<ClientList />, { dataProvider: fakeDataProvider({ getList: listOf(rows) }) });
+    await screen.findByText('Jane Client');
+    expect(within(rowOf('Jane Client')).getAllByText('Unverified')).toHaveLength(2);
+    expect(container.querySelector('p div')).toBeNull();
+    // under the name on phones, inside the address's caption (a span)
+    expect(rowOf('Jane Client').querySelector('span div')).toBeNull();
+  });
+
   it('sorts on the server from the column headers, ascending first then the other way', async () => {
     const getList = listOf(rows);
     renderInAdmin(<ClientList />, { dataProvider: fakeDataProvider({ getList }) });

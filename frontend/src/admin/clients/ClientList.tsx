@@ -23,9 +23,21 @@ import { serverMessage, useAdminToast } from '../shared/toast';
 // first opened, not with the page (decision 0014).
 const ClientFormDialog = lazy(() => import('./ClientFormDialog').then((m) => ({ default: m.ClientFormDialog })));
 
-/** CONTRACT §8: a client who has not confirmed their address yet (nothing is refused to them). */
+/**
+ * CONTRACT §8: a client who has not confirmed their address yet (nothing is refused to them). A span: it
+ * sits inside the address's text (a <p>, or a caption's <span>), where a Chip's default <div> is invalid HTML.
+ */
 function UnverifiedChip() {
-  return <Chip label="Unverified" size="small" color="warning" variant="outlined" sx={{ ml: 1, height: 20, fontSize: '0.7rem' }} />;
+  return (
+    <Chip
+      component="span"
+      label="Unverified"
+      size="small"
+      color="warning"
+      variant="outlined"
+      sx={{ ml: 1, height: 20, fontSize: '0.7rem', verticalAlign: 'middle' }}
+    />
+  );
 }
 
 const Column = DataTable.Col<ClientRecord>;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../shared/ui/formatters';
 import { outboxRefetchInterval, OUTBOX_POLL_MS } from './Outbox';
 import type { OutboxEmail } from './types';
+import { expectNativeClearHidden } from '../shared/searchFieldTesting';
 import { fakeServer, findToast, outboxReply, outboxRow, renderEmailPage, type FakeRequest } from './testing';
 
 const rows = [
@@ -125,6 +126,22 @@ describe('Outbox', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
     await user.click(await screen.findByRole('option', { name: '10' }));
     await waitFor(() => expect(params(lastList(server)).range).toEqual([0, 9]));
+  });
+
+  it("offers one clear button in the search: MUI's 'Clear search', which empties the search at once", async () => {
+    const server = fakeServer({ 'GET /api/admin/email-outbox': outboxReply(rows) });
+    const { user } = renderEmailPage();
+    await screen.findByText('Spring offer');
+    const box = screen.getByRole('searchbox', { name: 'Search by recipient or subject' });
+    expectNativeClearHidden(box);
+    expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
+    await user.type(box, 'jane');
+    await waitFor(() => expect(server.param(lastList(server), 'filter')).toEqual({ q: 'jane' }));
+    const field = box.closest('.MuiTextField-root') as HTMLElement;
+    expect(within(field).getAllByRole('button')).toHaveLength(1);
+    await user.click(within(field).getByRole('button', { name: 'Clear search' }));
+    expect(box).toHaveValue('');
+    await waitFor(() => expect(server.param(lastList(server), 'filter')).toEqual({}));
   });
 
   it("resends a failed message: POST .../3/resend, toast 'Email queued again', list refreshed", async () => {

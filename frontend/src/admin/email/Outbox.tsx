@@ -1,3 +1,4 @@
+import Close from '@mui/icons-material/Close';
 import Replay from '@mui/icons-material/Replay';
 import Search from '@mui/icons-material/Search';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
@@ -18,6 +19,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { DataTable } from 'react-admin';
 import { formatDateTime } from '../../shared/ui/formatters';
+import { hideNativeClear } from '../shared/ListSearch';
 import { serverMessage, useAdminToast } from '../shared/toast';
 import { useDebouncedSearch } from '../shared/useDebouncedSearch';
 import { useEmailApi } from './dataProvider';
@@ -72,7 +74,7 @@ export function Outbox() {
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
   const [viewing, setViewing] = useState<OutboxEmail | null>(null);
   // the search is sent once typing pauses
-  const { searchText, setSearchText, q } = useDebouncedSearch(SEARCH_DELAY_MS, () => setPage(0));
+  const { searchText, setSearchText, q, clear } = useDebouncedSearch(SEARCH_DELAY_MS, () => setPage(0));
 
   const query: OutboxQuery = { page, perPage, q, status: statusFilter === 'all' ? '' : statusFilter };
   const outbox = useQuery({
@@ -113,15 +115,23 @@ export function Outbox() {
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
             size="small"
-            sx={{ flex: 1, minWidth: { md: 240 }, maxWidth: { md: 400 } }}
+            // one clear button: MUI's, not the browser's own as well
+            sx={[hideNativeClear, { flex: 1, minWidth: { md: 240 }, maxWidth: { md: 400 } }]}
             slotProps={{
-              htmlInput: { 'aria-label': 'Search by recipient or subject', type: 'search' },
+              htmlInput: { 'aria-label': 'Search by recipient or subject', type: 'search', enterKeyHint: 'search' },
               input: {
                 startAdornment: (
                   <InputAdornment position="start">
                     <Search fontSize="small" />
                   </InputAdornment>
                 ),
+                endAdornment: searchText ? (
+                  <InputAdornment position="end">
+                    <IconButton aria-label="Clear search" size="small" edge="end" onClick={clear}>
+                      <Close fontSize="small" />
+                    </IconButton>
+                  </InputAdornment>
+                ) : undefined,
               },
             }}
           />

@@ -15,6 +15,7 @@ export interface ListSearchProps {
   label?: string;
   /** the list's filters with the search `text` applied (default: `q`, left out when empty) */
   apply?: (filters: Filters, text: string) => Filters;
+  /** MUI's clear button while there is text (default); the browser's own is hidden either way */
   clearable?: boolean;
   maxLength?: number;
   sx?: SxProps<Theme>;
@@ -26,10 +27,18 @@ const withQ = (filters: Filters, text: string): Filters => {
 };
 
 /**
+ * A search input (`type="search"`: a searchbox to assistive technology) whose browser clear button
+ * (WebKit's cancel button) is hidden: the field offers MUI's own 'Clear search' button, one clear button.
+ */
+export const hideNativeClear = {
+  '& input[type="search"]::-webkit-search-cancel-button': { WebkitAppearance: 'none', appearance: 'none', display: 'none' },
+} satisfies SxProps<Theme>;
+
+/**
  * The search box of a react-admin list: a stock TextField whose text goes into the list's filters
  * through setFilters, which the list debounces (ListBase `debounce`).
  */
-export function ListSearch({ placeholder, label = placeholder, apply = withQ, clearable, maxLength, sx }: ListSearchProps) {
+export function ListSearch({ placeholder, label = placeholder, apply = withQ, clearable = true, maxLength, sx }: ListSearchProps) {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const current = typeof filterValues?.q === 'string' ? filterValues.q : '';
   const [text, setText] = useState<string>(current);
@@ -58,9 +67,9 @@ export function ListSearch({ placeholder, label = placeholder, apply = withQ, cl
       placeholder={placeholder}
       variant="outlined"
       size="small"
-      sx={sx}
+      sx={[hideNativeClear, ...(Array.isArray(sx) ? sx : [sx])]}
       slotProps={{
-        htmlInput: { 'aria-label': label, type: 'search', maxLength },
+        htmlInput: { 'aria-label': label, type: 'search', enterKeyHint: 'search', maxLength },
         input: {
           startAdornment: (
             <InputAdornment position="start">
