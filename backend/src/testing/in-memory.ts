@@ -12,7 +12,8 @@ import { AuditTrail, type AuditEntry } from '../shared/audit/audit-trail';
 import { PasswordHasher } from '../shared/security/password-hasher';
 import { SessionRegistry } from '../shared/session/session-registry';
 import { TransactionHost } from '../shared/transaction/transaction-host';
-import type { EmailMessage } from '../modules/email/domain/email-message';
+import { composeEmail, type EmailDraft, type EmailMessage } from '../modules/email/domain/email-message';
+import { Studio } from '../modules/studio/domain/studio';
 
 /** A stored account for handler specs: 'user {id}', u{id}@example.com, unverified, unless `overrides` say otherwise. */
 export const aUser = (id: number, role: Role = 'client', overrides: Partial<UserProps> = {}): User =>
@@ -143,10 +144,11 @@ export class ImmediateTransactions {
 }
 export const immediateTx = () => new ImmediateTransactions() as unknown as TransactionHost;
 
+/** Keeps what would be queued, composed as the default studio's e-mails. */
 export class CollectingOutbox {
   sent: EmailMessage[] = [];
-  async enqueue(message: EmailMessage) {
-    this.sent.push(message);
+  async enqueue(draft: EmailDraft) {
+    this.sent.push(composeEmail(draft, { studio: Studio.default(), logo: null }));
     return this.sent.length;
   }
 }

@@ -3,6 +3,7 @@ import { ClientsModule } from '../clients';
 import { PaymentsModule } from '../payments';
 import { ProjectsModule } from '../projects';
 import { ServicesModule } from '../services';
+import { StudioModule } from '../studio';
 import { PurchaseCreditsHandler } from './application/purchase-credits/purchase-credits.handler';
 import { RedeemCreditsHandler } from './application/redeem-credits/redeem-credits.handler';
 import { ReturnBundleCreditsHandler } from './application/return-bundle-credits/return-bundle-credits.handler';
@@ -17,7 +18,7 @@ import { CreditQueries } from './infrastructure/persistence/credit.queries';
 
 /** Prepaid credits (CONTRACT §4): bundles, balances, redemption, the admin's client credits and adjustments. */
 @Module({
-  imports: [ClientsModule, ProjectsModule, ServicesModule, PaymentsModule],
+  imports: [ClientsModule, ProjectsModule, ServicesModule, PaymentsModule, StudioModule],
   controllers: [CreditsController],
   providers: [
     BundleCatalogue,

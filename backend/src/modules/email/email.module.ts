@@ -3,8 +3,10 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../shared/config/app-config';
 import { ClientsModule } from '../clients';
+import { StudioModule } from '../studio';
 import { AdminEmailHandlers } from './application/admin-email.handlers';
 import { DeliveryWatch } from './application/delivery-watch';
+import { EmailBrands } from './application/email-brands';
 import { EmailOutbox } from './application/email-outbox';
 import { OutboxDispatcher } from './application/outbox-dispatcher';
 import { NotifyOldAddressHandler, SendVerificationLinkHandler } from './application/account-notices.handlers';
@@ -21,6 +23,7 @@ import { SmtpMailServerProbe } from './infrastructure/smtp-mail-server-probe';
 @Module({
   imports: [
     ClientsModule,
+    StudioModule,
     TypeOrmModule.forFeature([OutboxOrmEntity]),
     MailerModule.forRootAsync({
       imports: [],
@@ -43,6 +46,7 @@ import { SmtpMailServerProbe } from './infrastructure/smtp-mail-server-probe';
   controllers: [EmailController],
   providers: [
     EmailOutbox,
+    EmailBrands,
     OutboxDispatcher,
     DeliveryWatch,
     AdminEmailHandlers,
@@ -53,6 +57,6 @@ import { SmtpMailServerProbe } from './infrastructure/smtp-mail-server-probe';
     { provide: MailTransport, useClass: NodemailerMailTransport },
     { provide: MailServerProbe, useClass: SmtpMailServerProbe },
   ],
-  exports: [EmailOutbox, OutboxDispatcher],
+  exports: [EmailOutbox, EmailBrands, OutboxDispatcher],
 })
 export class EmailModule {}

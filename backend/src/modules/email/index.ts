@@ -2,6 +2,7 @@
 export { EmailModule } from './email.module';
 export { EmailOutbox } from './application/email-outbox';
 export { OutboxDispatcher } from './application/outbox-dispatcher';
+export { EmailBrands } from './application/email-brands';
 export {
   welcomeEmail,
   resetCodeEmail,
@@ -11,4 +12,5 @@ export {
   emailChangedEmail,
   receiptEmail,
 } from './application/templates';
-export type { EmailMessage, EmailKind, EmailAttachment } from './domain/email-message';
+export { composeEmail } from './domain/email-message';
+export type { EmailMessage, EmailKind, EmailAttachment, EmailDraft, EmailBrand } from './domain/email-message';

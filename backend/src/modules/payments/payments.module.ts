@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { AppConfig } from '../../shared/config/app-config';
 import { DomainEventsModule } from '../../shared/events/in-process-domain-events';
 import { EmailModule } from '../email';
+import { StudioModule } from '../studio';
 import { CardPayments } from './application/card-payments/card-payments';
 import { PaymentLedger } from './application/payment-ledger';
 import { CardIntentRepository } from './application/ports/card-intent.repository';
@@ -32,7 +33,7 @@ import { PaymentTypeormRepository } from './infrastructure/persistence/payment.t
 import { ProjectsForBillingTypeormRepository } from './infrastructure/persistence/projects-for-billing.typeorm-repository';
 
 @Module({
-  imports: [DomainEventsModule, EmailModule],
+  imports: [DomainEventsModule, EmailModule, StudioModule],
   controllers: [PaymentsController, StripeWebhookController, ReceiptsController, RefundsController],
   providers: [
     PaymentLedger,

@@ -1,14 +1,14 @@
 import type { Money } from '../domain/money';
+import { DEFAULT_MONEY_STYLE, formatMoney, type MoneyStyle } from '../domain/money-format';
 
 /**
- * Pieces of the one-line summaries of the activity log, written the way the app shows them
- * (the back office formats amounts as US dollars, e.g. $1,234.50).
+ * Pieces of the one-line summaries of the activity log, written the way the app shows them: amounts in
+ * the studio's currency and locale (CONTRACT §13), e.g. $1,234.50 in the default studio.
  */
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** An amount as the app shows it: $1,234.50. */
-export function amountText(money: Money): string {
-  return usd.format(money.cents / 100);
+/** An amount as the app shows it: $1,234.50 by default, '1.234,50 €' in a de-DE EUR studio. */
+export function amountText(money: Money, style: MoneyStyle = DEFAULT_MONEY_STYLE): string {
+  return formatMoney(money.cents, style);
 }
 
 /** A name a user typed, in quotes and cut to 80 characters: "Wedding". */

@@ -2,7 +2,13 @@
  * Two-factor sign-in (CONTRACT §8): TOTP as authenticator apps expect it (RFC 6238: 6 digits, 30 s,
  * SHA-1), 10 single-use recovery codes, and the pending sign-in between the password and the proof.
  */
-export const TOTP_ISSUER = 'Studio Portal';
+/**
+ * The issuer an authenticator app lists the account under: the studio's name when two-factor is set up
+ * (CONTRACT §13). A colon would end the issuer in the otpauth label, so it is left out.
+ */
+export function totpIssuer(studioName: string): string {
+  return studioName.replace(/:/g, ' ').replace(/\s+/g, ' ').trim() || 'Studio Portal';
+}
 /** A code from one step before or after now is accepted too (a phone clock a little off, a slow typist). */
 export const TOTP_TOLERANCE_SECONDS = 30;
 

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '../../../shared/transaction/transaction-host';
-import type { EmailMessage } from '../domain/email-message';
+import { composeEmail, type EmailDraft } from '../domain/email-message';
+import { EmailBrands } from './email-brands';
 import { OutboxDispatcher } from './outbox-dispatcher';
 import { OutboxRepository, SharedMessage } from './ports/outbox.repository';
 
 /**
- * What other modules call to send an e-mail. The message is stored with the caller's transaction and
- * handed to the dispatcher only once that transaction has committed.
+ * What other modules call to send an e-mail. The message is composed for the studio, stored with the
+ * caller's transaction and handed to the dispatcher only once that transaction has committed.
  */
 @Injectable()
 export class EmailOutbox {
@@ -14,10 +15,12 @@ export class EmailOutbox {
     private readonly repository: OutboxRepository,
     private readonly dispatcher: OutboxDispatcher,
     private readonly tx: TransactionHost,
+    private readonly brands: EmailBrands,
   ) {}
 
-  async enqueue(message: EmailMessage): Promise<number> {
-    const id = await this.repository.add(message);
+  /** Composes the draft with the studio as it is now (name, logo, colour, contact lines, money) and stores it. */
+  async enqueue(draft: EmailDraft): Promise<number> {
+    const id = await this.repository.add(composeEmail(draft, await this.brands.current()));
     this.tx.afterCommit(() => this.dispatcher.kick());
     return id;
   }

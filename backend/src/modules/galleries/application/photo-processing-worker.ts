@@ -12,6 +12,7 @@ import type { PhotoJob } from '../domain/photo';
 import { ImageProcessor } from './ports/image-processor';
 import { MediaStorage } from './ports/media-storage';
 import { PhotoRepository } from './ports/photo.repository';
+import { StudioSettings } from '../../studio';
 
 /** Longer than a 24-megapixel photo takes; a stopped instance's photo is taken again after it. */
 const LEASE_MS = 5 * 60_000;
@@ -26,12 +27,11 @@ const LEASE_MS = 5 * 60_000;
  */
 @Injectable()
 export class PhotoProcessingWorker extends OutboxWorker<PhotoJob> {
-  private readonly watermark: string;
-
   constructor(
     photos: PhotoRepository,
     private readonly storage: MediaStorage,
     private readonly processor: ImageProcessor,
+    private readonly studio: StudioSettings,
     config: AppConfig,
   ) {
     super(photos, {
@@ -43,7 +43,6 @@ export class PhotoProcessingWorker extends OutboxWorker<PhotoJob> {
       leaseMs: LEASE_MS,
       enabled: config.processRole !== 'web',
     });
-    this.watermark = config.studioName;
   }
 
   protected async handle(job: PhotoJob): Promise<void> {
@@ -56,7 +55,8 @@ export class PhotoProcessingWorker extends OutboxWorker<PhotoJob> {
       await pipeline(original.stream, createWriteStream(path));
       const probe = await this.processor.probe(path);
       if (!probe.ok) return job.refused(probe.message);
-      const made = await this.processor.derivatives(path, { watermark: this.watermark });
+      // The studio's name as it is when the photo is processed (CONTRACT §13).
+      const made = await this.processor.derivatives(path, { watermark: (await this.studio.current()).name });
       if (!made.ok) return job.refused(made.message);
       await this.storage.put(keys.thumb, Readable.from(made.thumbnail.data), { contentType: made.thumbnail.contentType });
       await this.storage.put(keys.preview, Readable.from(made.preview.data), { contentType: made.preview.contentType });

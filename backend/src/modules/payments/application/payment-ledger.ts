@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditTrail } from '../../../shared/audit/audit-trail';
 import { amountText, quoted } from '../../../shared/audit/summary';
 import type { Money } from '../../../shared/domain/money';
+import { StudioSettings } from '../../studio';
 import { Payment } from '../domain/payment';
 import { PaymentRepository } from './ports/payment.repository';
 import { ReceiptIssuer } from './ports/receipt-issuer';
@@ -13,6 +14,7 @@ export class PaymentLedger {
     private readonly payments: PaymentRepository,
     private readonly audit: AuditTrail,
     private readonly receipts: ReceiptIssuer,
+    private readonly studio: StudioSettings,
   ) {}
 
   /**
@@ -27,7 +29,7 @@ export class PaymentLedger {
       action: 'payment.recorded',
       targetType: 'project',
       targetId: projectId,
-      summary: `Recorded a manual payment of ${amountText(amount)} for project ${projectName ? quoted(projectName) : `#${projectId}`} (${payment.note})`,
+      summary: `Recorded a manual payment of ${amountText(amount, (await this.studio.current()).money)} for project ${projectName ? quoted(projectName) : `#${projectId}`} (${payment.note})`,
     });
     await this.receipts.issue(paymentId);
   }

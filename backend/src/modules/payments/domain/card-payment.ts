@@ -27,8 +27,6 @@ export interface IntentRecord {
   part?: PaymentPart | null;
 }
 
-export const CURRENCY = 'usd';
-
 const refuse = (code: string, message: string) => new RuleViolatedError(`PAYMENTS.${code}`, message);
 
 /**

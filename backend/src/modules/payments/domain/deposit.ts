@@ -1,4 +1,5 @@
 import { Money } from '../../../shared/domain/money';
+import { DEFAULT_MONEY_STYLE, formatMoney, type MoneyStyle } from '../../../shared/domain/money-format';
 import { RuleViolatedError } from '../../../shared/errors/domain-error';
 
 /** Which part of a project a card payment pays (CONTRACT §11). */
@@ -27,11 +28,17 @@ export function depositDue(terms: DepositTerms, unpaid: Money): Money | null {
  * while it is due, else the balance). 'balance' is everything still owed (paying in full is always
  * allowed); 'deposit' is refused when the project has none or something is already paid.
  */
-export function amountOfPart(terms: DepositTerms, unpaid: Money, part?: PaymentPart): { part: PaymentPart; amount: Money } {
+export function amountOfPart(
+  terms: DepositTerms,
+  unpaid: Money,
+  part?: PaymentPart,
+  /** How the studio writes money, for the refusal's message. */
+  style: MoneyStyle = DEFAULT_MONEY_STYLE,
+): { part: PaymentPart; amount: Money } {
   const deposit = depositDue(terms, unpaid);
   if (part === 'deposit') {
     if (terms.depositCents === null) throw noDeposit();
-    if (deposit === null) throw depositAlreadyPaid(unpaid);
+    if (deposit === null) throw depositAlreadyPaid(unpaid, style);
     return { part, amount: deposit };
   }
   if (part === undefined && deposit !== null) return { part: 'deposit', amount: deposit };
@@ -41,7 +48,7 @@ export function amountOfPart(terms: DepositTerms, unpaid: Money, part?: PaymentP
 export const noDeposit = () =>
   new RuleViolatedError('PAYMENTS.NO_DEPOSIT', 'This project has no deposit to pay', { part: 'This project has no deposit to pay' });
 
-export const depositAlreadyPaid = (unpaid: Money) => {
-  const message = `A payment has already been made on this project: pay the balance of $${unpaid.dollars.toFixed(2)}`;
+export const depositAlreadyPaid = (unpaid: Money, style: MoneyStyle = DEFAULT_MONEY_STYLE) => {
+  const message = `A payment has already been made on this project: pay the balance of ${formatMoney(unpaid.cents, style)}`;
   return new RuleViolatedError('PAYMENTS.DEPOSIT_ALREADY_PAID', message, { part: message });
 };

@@ -1,4 +1,5 @@
 import type { Money } from '../../../shared/domain/money';
+import type { MoneyStyle } from '../../../shared/domain/money-format';
 import { Payment } from './payment';
 import type { ReceiptNumber } from './receipt-number';
 
@@ -8,6 +9,21 @@ export type ReceiptSubject =
   { kind: 'project'; name: string; deposit?: boolean } | { kind: 'bundle'; name: string; credits: number };
 
 /**
+ * The studio as a receipt shows it: as it is when the receipt is made (decision 0042: a receipt of an
+ * old payment shows today's name, logo and contact lines; its amount is in the studio's one currency,
+ * which cannot change once money has moved).
+ */
+export interface ReceiptStudio {
+  name: string;
+  contactLines: string[];
+  money: MoneyStyle;
+  /** '#rrggbb' */
+  accentColor: string;
+  /** The logo as stored (PNG), or null. */
+  logo: Buffer | null;
+}
+
+/**
  * The receipt of one completed payment (CONTRACT §11): who issued it and to whom, what was paid for,
  * how much, how and when, under its number. Everything it shows is read from the payment's row and
  * what it refers to; names that are gone (a deleted project or client) are still there (soft deletes).
@@ -15,7 +31,7 @@ export type ReceiptSubject =
 export interface Receipt {
   paymentId: number;
   number: ReceiptNumber;
-  studioName: string;
+  studio: ReceiptStudio;
   client: { id: number; name: string; email: string | null };
   subject: ReceiptSubject;
   amount: Money;

@@ -1,5 +1,6 @@
 import { amountText } from '../../../shared/audit/summary';
 import { Money } from '../../../shared/domain/money';
+import { DEFAULT_MONEY_STYLE, type MoneyStyle } from '../../../shared/domain/money-format';
 import { NotFoundError, RuleViolatedError } from '../../../shared/errors/domain-error';
 import type { PaymentStatus } from './payment';
 
@@ -44,7 +45,7 @@ export function refundableRest(payment: Pick<RefundablePayment, 'amount' | 'refu
  * above 0 and not above that rest; only of a completed payment; a credit bundle's purchase only whole
  * (its credits go back whole, decision 0032). Throws the refusal the admin reads otherwise.
  */
-export function refundAmount(payment: RefundablePayment, requested?: Money): Money {
+export function refundAmount(payment: RefundablePayment, requested?: Money, style: MoneyStyle = DEFAULT_MONEY_STYLE): Money {
   if (payment.status !== 'completed') {
     throw new RuleViolatedError('PAYMENTS.NOT_REFUNDABLE', `Only a completed payment can be refunded; this one is ${payment.status}`);
   }
@@ -56,11 +57,11 @@ export function refundAmount(payment: RefundablePayment, requested?: Money): Mon
     throw new RuleViolatedError('PAYMENTS.BAD_REFUND_AMOUNT', message, { amount: message });
   }
   if (amount.cents > rest.cents) {
-    const message = `The refund cannot be more than the ${amountText(rest)} still refundable`;
+    const message = `The refund cannot be more than the ${amountText(rest, style)} still refundable`;
     throw new RuleViolatedError('PAYMENTS.REFUND_ABOVE_REFUNDABLE', message, { amount: message });
   }
   if (payment.bundleId !== null && !amount.equals(rest)) {
-    const message = `A credit bundle purchase is refunded in full (${amountText(rest)}), with its credits`;
+    const message = `A credit bundle purchase is refunded in full (${amountText(rest, style)}), with its credits`;
     throw new RuleViolatedError('PAYMENTS.PARTIAL_BUNDLE_REFUND', message, { amount: message });
   }
   return amount;

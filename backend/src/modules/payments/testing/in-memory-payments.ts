@@ -18,6 +18,7 @@ import { BillableProject, ProjectsForBilling } from '../application/ports/projec
 import type { GatewayIntent, IntentRecord } from '../domain/card-payment';
 import type { Payment } from '../domain/payment';
 import type { RefundablePayment } from '../domain/refund';
+import { FixedStudioSettings } from './fixed-studio-settings';
 
 /** The ledger; like the table, one card payment per provider id. */
 export class InMemoryPayments extends PaymentRepository {
@@ -249,11 +250,12 @@ export function ledgerWithFakes() {
   const payments = new InMemoryPayments();
   const audit = new InMemoryAuditTrail();
   const receipts = new RecordingReceiptIssuer();
-  return { ledger: new PaymentLedger(payments, audit, receipts), payments, audit, receipts };
+  const studio = new FixedStudioSettings();
+  return { ledger: new PaymentLedger(payments, audit, receipts, studio), payments, audit, receipts, studio };
 }
 
 /** The real CardPayments over in-memory ports, with the fakes to arrange and inspect. */
-export function cardPaymentsWithFakes() {
+export function cardPaymentsWithFakes(studio = new FixedStudioSettings()) {
   const gateway = new FakePaymentGateway();
   const intents = new InMemoryCardIntents();
   const payments = new InMemoryPayments();
@@ -261,9 +263,9 @@ export function cardPaymentsWithFakes() {
   const events = new RecordingEvents();
   const audit = new InMemoryAuditTrail();
   const receipts = new RecordingReceiptIssuer();
-  const cards = new CardPayments(gateway, intents, payments, projects, immediateTx(), events, audit, receipts);
-  const ledger = new PaymentLedger(payments, audit, receipts);
+  const cards = new CardPayments(gateway, intents, payments, projects, immediateTx(), events, audit, receipts, studio);
+  const ledger = new PaymentLedger(payments, audit, receipts, studio);
   const refundRows = new InMemoryRefunds();
-  const refunds = new Refunds(gateway, payments, refundRows, projects, immediateTx(), events, audit);
-  return { cards, ledger, refunds, refundRows, gateway, intents, payments, projects, events, audit, receipts };
+  const refunds = new Refunds(gateway, payments, refundRows, projects, immediateTx(), events, audit, studio);
+  return { cards, ledger, refunds, refundRows, gateway, intents, payments, projects, events, audit, receipts, studio };
 }

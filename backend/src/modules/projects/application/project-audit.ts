@@ -1,12 +1,17 @@
 import type { AuditEntry } from '../../../shared/audit/audit-trail';
-import { amountText, quoted } from '../../../shared/audit/summary';
+import { amountText as money, quoted } from '../../../shared/audit/summary';
 import type { Money } from '../../../shared/domain/money';
+import { DEFAULT_MONEY_STYLE, type MoneyStyle } from '../../../shared/domain/money-format';
 import type { Project } from '../domain/project';
 
-/** The activity log's lines for projects (project.created|updated|deleted|marked_paid, CONTRACT §8). */
+/**
+ * The activity log's lines for projects (project.created|updated|deleted|marked_paid, CONTRACT §8), amounts
+ * written in the studio's money style.
+ */
 const target = (project: Pick<Project, 'id'>) => ({ targetType: 'project', targetId: project.id });
 
-export function projectCreated(project: Project, clientName: string, paid: boolean): AuditEntry {
+export function projectCreated(project: Project, clientName: string, paid: boolean, style: MoneyStyle = DEFAULT_MONEY_STYLE): AuditEntry {
+  const amountText = (m: Money) => money(m, style);
   return {
     action: 'project.created',
     ...target(project),
@@ -19,7 +24,9 @@ export function projectUpdated(
   before: { name: string; clientName: string; price: Money; deposit?: Money | null },
   after: Project,
   clientName: string,
+  style: MoneyStyle = DEFAULT_MONEY_STYLE,
 ): AuditEntry {
+  const amountText = (m: Money) => money(m, style);
   const changes: string[] = [];
   if (before.name !== after.name) changes.push(`name ${quoted(before.name)} → ${quoted(after.name)}`);
   if (before.clientName !== clientName) changes.push(`client ${before.clientName} → ${clientName}`);
@@ -34,7 +41,8 @@ export function projectUpdated(
   };
 }
 
-export function projectDeleted(project: Project): AuditEntry {
+export function projectDeleted(project: Project, style: MoneyStyle = DEFAULT_MONEY_STYLE): AuditEntry {
+  const amountText = (m: Money) => money(m, style);
   return {
     action: 'project.deleted',
     ...target(project),
@@ -43,7 +51,8 @@ export function projectDeleted(project: Project): AuditEntry {
 }
 
 /** `recorded`: the manual payment recorded with it (zero when nothing was owed). */
-export function projectMarkedPaid(project: Project, recorded: Money): AuditEntry {
+export function projectMarkedPaid(project: Project, recorded: Money, style: MoneyStyle = DEFAULT_MONEY_STYLE): AuditEntry {
+  const amountText = (m: Money) => money(m, style);
   return {
     action: 'project.marked_paid',
     ...target(project),

@@ -1,4 +1,5 @@
 import type { Money } from '../../../shared/domain/money';
+import { DEFAULT_MONEY_STYLE, formatMoney, type MoneyStyle } from '../../../shared/domain/money-format';
 import { ConflictError, NotFoundError, RuleViolatedError } from '../../../shared/errors/domain-error';
 
 export const projectNotFound = () => new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
@@ -7,7 +8,8 @@ export const clientNotFound = () =>
   new RuleViolatedError('PROJECTS.CLIENT_NOT_FOUND', 'Client not found', { clientId: 'Client not found' });
 export const lineServiceNotFound = () =>
   new RuleViolatedError('PROJECTS.SERVICE_NOT_FOUND', 'Service not found', { selectedServices: 'Service not found' });
-export const stillUnpaid = (dollars: string) => new RuleViolatedError('PROJECTS.STILL_UNPAID', `This project still has $${dollars} to pay`);
+export const stillUnpaid = (owed: Money, style: MoneyStyle = DEFAULT_MONEY_STYLE) =>
+  new RuleViolatedError('PROJECTS.STILL_UNPAID', `This project still has ${formatMoney(owed.cents, style)} to pay`);
 
 const DEPOSIT_POSITIVE = 'Deposit must be more than $0.00';
 export const depositNotPositive = () =>

@@ -6,9 +6,10 @@ import { RequestContext } from '../../../../shared/audit/request-context';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { CurrentPasswordCheck } from '../../../../shared/security/current-password-check';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { StudioSettings } from '../../../studio';
 import { invalidCode, signInLocked, twoFactorAlreadyOn, twoFactorNotSetUp, twoFactorOff } from '../../domain/auth.errors';
 import { DISABLE_CODE_TRIES } from '../../domain/sign-in-limits';
-import { generateRecoveryCode, isWellFormedCode, RECOVERY_CODE_COUNT } from '../../domain/two-factor';
+import { generateRecoveryCode, isWellFormedCode, RECOVERY_CODE_COUNT, totpIssuer } from '../../domain/two-factor';
 import { twoFactorDisabled, twoFactorEnabled } from '../auth-audit';
 import { AuthAttemptLog } from '../ports/auth-attempt-log';
 import { Totp } from '../ports/totp';
@@ -31,6 +32,7 @@ export class TwoFactorSettings {
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
     private readonly attempts: AuthAttemptLog,
+    private readonly studio: StudioSettings,
   ) {}
 
   async setup(userId: number, currentPassword: string | undefined): Promise<{ secret: string; otpauthUrl: string }> {
@@ -39,7 +41,9 @@ export class TwoFactorSettings {
     await this.checkPassword(user, currentPassword);
     const secret = this.totp.generateSecret();
     await this.twoFactor.saveSecret(user.id, secret);
-    return { secret, otpauthUrl: this.totp.uri(user.email, secret) };
+    // The authenticator app lists the account under the studio's name as it is now.
+    const issuer = totpIssuer((await this.studio.current()).name);
+    return { secret, otpauthUrl: this.totp.uri(user.email, secret, issuer) };
   }
 
   async enable(userId: number, code: string): Promise<{ recoveryCodes: string[] }> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { Totp } from '../../application/ports/totp';
-import { TOTP_ISSUER, TOTP_TOLERANCE_SECONDS } from '../../domain/two-factor';
+import { TOTP_TOLERANCE_SECONDS } from '../../domain/two-factor';
 
 /** TOTP by otplib with its defaults, which are what authenticator apps expect: SHA-1, 6 digits, 30 s. */
 @Injectable()
@@ -10,8 +10,8 @@ export class OtplibTotp extends Totp {
     return generateSecret();
   }
 
-  uri(accountLabel: string, secret: string): string {
-    return generateURI({ issuer: TOTP_ISSUER, label: accountLabel, secret });
+  uri(accountLabel: string, secret: string, issuer: string): string {
+    return generateURI({ issuer, label: accountLabel, secret });
   }
 
   async verify(secret: string, code: string, afterStep: number | null): Promise<number | null> {

@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { amountText, creditsText, quoted } from '../../../../shared/audit/summary';
+import type { MoneyStyle } from '../../../../shared/domain/money-format';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { StudioSettings } from '../../../studio';
 import { BundleProps, CreditBundle } from '../../domain/credit-bundle';
 import { BundleRepository } from '../ports/bundle.repository';
 
 export const bundleNotFound = () => new NotFoundError('CREDITS.BUNDLE_NOT_FOUND', 'Credit bundle not found');
 
-const described = (b: CreditBundle) => `${quoted(b.props.name)} (${creditsText(b.props.creditAmount)} for ${amountText(b.props.price)})`;
+const described = (b: CreditBundle, style: MoneyStyle) =>
+  `${quoted(b.props.name)} (${creditsText(b.props.creditAmount)} for ${amountText(b.props.price, style)})`;
 
 /** The admin's bundle use cases (a CRUD-shaped part: one small service); each change is logged in its transaction. */
 @Injectable()
@@ -17,6 +20,7 @@ export class BundleCatalogue {
     private readonly bundles: BundleRepository,
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
+    private readonly studio: StudioSettings,
   ) {}
 
   create(props: Omit<BundleProps, 'id'>): Promise<CreditBundle> {
@@ -26,7 +30,7 @@ export class BundleCatalogue {
         action: 'bundle.created',
         targetType: 'bundle',
         targetId: bundle.id,
-        summary: `Created bundle ${described(bundle)}`,
+        summary: `Created bundle ${described(bundle, (await this.studio.current()).money)}`,
       });
       return bundle;
     });
@@ -43,7 +47,7 @@ export class BundleCatalogue {
         action: 'bundle.updated',
         targetType: 'bundle',
         targetId: id,
-        summary: `Updated bundle ${described(bundle)}${active}`,
+        summary: `Updated bundle ${described(bundle, (await this.studio.current()).money)}${active}`,
       });
       return bundle;
     });
@@ -57,7 +61,7 @@ export class BundleCatalogue {
         action: 'bundle.deleted',
         targetType: 'bundle',
         targetId: id,
-        summary: `Deleted bundle ${described(bundle)}`,
+        summary: `Deleted bundle ${described(bundle, (await this.studio.current()).money)}`,
       });
     });
   }

@@ -12,6 +12,7 @@ import { aUser, immediateTx, InMemoryAuditTrail, InMemoryUsers } from '../../../
 import { RecordingEvents } from '../../../../testing/in-memory-events';
 import { InMemoryBundles, InMemoryCreditAccounts } from '../../testing/in-memory-credits';
 import { PurchaseCreditsHandler } from './purchase-credits.handler';
+import { FixedStudioSettings } from '../../../payments/testing/fixed-studio-settings';
 
 const client = (id: number) => aUser(id, 'client', { username: `client ${id}`, email: `c${id}@example.com` });
 
@@ -36,7 +37,16 @@ describe('PurchaseCreditsHandler', () => {
     ({ cards, gateway, intents, events, ledger, payments, receipts } = cardPaymentsWithFakes());
     bundles = new InMemoryBundles();
     accounts = new InMemoryCreditAccounts();
-    handler = new PurchaseCreditsHandler(bundles, accounts, cards, immediateTx(), new InMemoryAuditTrail(), new InMemoryUsers(), ledger);
+    handler = new PurchaseCreditsHandler(
+      bundles,
+      accounts,
+      cards,
+      immediateTx(),
+      new InMemoryAuditTrail(),
+      new InMemoryUsers(),
+      ledger,
+      new FixedStudioSettings(),
+    );
     // What the app's discovery of @HandlesDomainEvent does: payments' event reaches this handler.
     events.subscribe(BundlePaymentSucceeded, handler);
     const bundle = (name: string, dollars: number, creditAmount: number, isActive = true) =>

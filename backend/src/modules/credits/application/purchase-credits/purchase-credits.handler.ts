@@ -7,6 +7,7 @@ import { Money } from '../../../../shared/domain/money';
 import { RuleViolatedError } from '../../../../shared/errors/domain-error';
 import { DomainEventHandler, HandlesDomainEvent } from '../../../../shared/events/domain-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { StudioSettings } from '../../../studio';
 import { bundleNotFound } from '../bundles/bundle-catalogue';
 import { BundleRepository } from '../ports/bundle.repository';
 import { CreditAccountRepository } from '../ports/credit-account.repository';
@@ -37,6 +38,7 @@ export class PurchaseCreditsHandler implements DomainEventHandler<BundlePaymentS
     private readonly audit: AuditTrail,
     private readonly users: UserRepository,
     private readonly ledger: PaymentLedger,
+    private readonly studio: StudioSettings,
   ) {}
 
   /** The webhook's news of a paid bundle, published by payments. */
@@ -98,7 +100,7 @@ export class PurchaseCreditsHandler implements DomainEventHandler<BundlePaymentS
         targetId: payment.userId,
         summary:
           `${buyer ? quoted(buyer.username) : `Client #${payment.userId}`} bought ${creditsText(credits)}` +
-          `${bundle ? ` (bundle ${quoted(bundle.props.name)})` : ''} for ${amountText(Money.ofCents(payment.amountCents))}` +
+          `${bundle ? ` (bundle ${quoted(bundle.props.name)})` : ''} for ${amountText(Money.ofCents(payment.amountCents), (await this.studio.current()).money)}` +
           ` by card (${payment.paymentIntentId}); balance ${account.balance}`,
       });
       return { success: true as const, creditsAdded: credits, creditBalance: account.balance };

@@ -6,6 +6,7 @@ import { Money } from '../../../../shared/domain/money';
 import { aUser, immediateTx, InMemoryAuditTrail } from '../../../../testing/in-memory';
 import { InMemoryCreditAccounts } from '../../testing/in-memory-credits';
 import { RedeemCreditsHandler } from './redeem-credits.handler';
+import { FixedStudioSettings } from '../../../payments/testing/fixed-studio-settings';
 
 const person = (id: number, role: 'client' | 'admin' = 'client') => aUser(id, role);
 
@@ -28,7 +29,7 @@ describe('RedeemCreditsHandler', () => {
     projects = new InMemoryProjects((id) => fakes.payments.completedTotal(id));
     services = new InMemoryServices();
     accounts = new InMemoryCreditAccounts();
-    handler = new RedeemCreditsHandler(projects, services, accounts, immediateTx(), new InMemoryAuditTrail());
+    handler = new RedeemCreditsHandler(projects, services, accounts, immediateTx(), new InMemoryAuditTrail(), new FixedStudioSettings());
     const service = (name: string, dollars: number, creditEligible: boolean, creditCost: number) =>
       services
         .insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible, creditCost })

@@ -6,7 +6,9 @@ import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { creditsText, quoted } from '../../../../shared/audit/summary';
 import { assertMayAccess } from '../../../../shared/auth/guards';
 import { NotFoundError, RuleViolatedError } from '../../../../shared/errors/domain-error';
+import { formatMoney, type MoneyStyle } from '../../../../shared/domain/money-format';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { StudioSettings } from '../../../studio';
 import { CreditAccountRepository } from '../ports/credit-account.repository';
 
 export interface RedeemResult {
@@ -19,10 +21,10 @@ export interface RedeemResult {
 }
 
 const projectNotFound = () => new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
-const wouldOverpay = (owed: { dollars: number }) =>
+const wouldOverpay = (owed: { cents: number }, style: MoneyStyle) =>
   new RuleViolatedError(
     'CREDITS.WOULD_OVERPAY',
-    `Credits would pay more than the $${owed.dollars.toFixed(2)} still owed: please pay the balance by card`,
+    `Credits would pay more than the ${formatMoney(owed.cents, style)} still owed: please pay the balance by card`,
   );
 const nothingEligible = () => new RuleViolatedError('CREDITS.NOTHING_ELIGIBLE', 'No eligible services left to pay with credits');
 
@@ -39,6 +41,7 @@ export class RedeemCreditsHandler {
     private readonly accounts: CreditAccountRepository,
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
+    private readonly studio: StudioSettings,
   ) {}
 
   execute(user: User, projectId: number, description?: string): Promise<RedeemResult> {
@@ -56,7 +59,7 @@ export class RedeemCreditsHandler {
       if (project.isPaid || cost === 0) throw nothingEligible();
       // After a payment in money (a deposit), credits may pay only what is still owed: never more (decision 0033).
       const owedBefore = await this.projects.owed(project.id);
-      if (project.creditValueDue(costOf).cents > owedBefore.cents) throw wouldOverpay(owedBefore);
+      if (project.creditValueDue(costOf).cents > owedBefore.cents) throw wouldOverpay(owedBefore, (await this.studio.current()).money);
       const account = await this.accounts.loadForUpdate(user.id);
       account.redeem(cost, project.id, description?.trim() || `Credits used on ${project.name}`);
       project.payEligibleLinesWithCredits(costOf);

@@ -1,8 +1,8 @@
-import type { EmailMessage } from '../../domain/email-message';
-import { escapeHtml, renderLayout } from './layout';
+import type { EmailDraft } from '../../domain/email-message';
+import { escapeHtml, renderLayout, textSignature } from './layout';
 
 /** A verification link for a changed address, or a new link the client asked for (CONTRACT §8). */
-export function emailVerificationEmail(p: { to: string; username: string; verifyUrl: string; reason: 'changed' | 'resend' }): EmailMessage {
+export function emailVerificationEmail(p: { to: string; username: string; verifyUrl: string; reason: 'changed' | 'resend' }): EmailDraft {
   const subject = 'Confirm your email address';
   const why =
     p.reason === 'changed'
@@ -12,13 +12,18 @@ export function emailVerificationEmail(p: { to: string; username: string; verify
   return {
     kind: 'email-verification',
     to: p.to,
-    subject,
-    html: renderLayout({
-      preheader: 'Confirm your email address.',
-      heading: `Hello ${p.username},`,
-      bodyHtml: `<p style="margin:0 0 12px">${why} <strong>${escapeHtml(p.to)}</strong></p><p style="margin:0">${how}</p>`,
-      action: { label: 'Confirm my email address', url: p.verifyUrl },
+    compose: (brand) => ({
+      subject,
+      html: renderLayout(
+        {
+          preheader: 'Confirm your email address.',
+          heading: `Hello ${p.username},`,
+          bodyHtml: `<p style="margin:0 0 12px">${why} <strong>${escapeHtml(p.to)}</strong></p><p style="margin:0">${how}</p>`,
+          action: { label: 'Confirm my email address', url: p.verifyUrl },
+        },
+        brand,
+      ),
+      text: `Hello ${p.username},\n\n${why} ${p.to}\n\n${how}\n${p.verifyUrl}\n` + textSignature(brand),
     }),
-    text: `Hello ${p.username},\n\n${why} ${p.to}\n\n${how}\n${p.verifyUrl}\n`,
   };
 }

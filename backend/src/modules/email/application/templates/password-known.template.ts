@@ -1,5 +1,5 @@
-import type { EmailMessage } from '../../domain/email-message';
-import { escapeHtml, renderLayout } from './layout';
+import type { EmailDraft } from '../../domain/email-message';
+import { escapeHtml, renderLayout, textSignature } from './layout';
 
 /**
  * To the account's owner when its second proofs ran out (CONTRACT §12): someone gave the right password
@@ -12,7 +12,7 @@ export function passwordKnownEmail(p: {
   wrongCodes: number;
   lockMinutes: number;
   appUrl: string;
-}): EmailMessage {
+}): EmailDraft {
   const url = `${p.appUrl}/forgot-password`;
   const what =
     `Someone signed in to your account with your password, then gave ${p.wrongCodes} wrong sign-in codes ` +
@@ -22,16 +22,21 @@ export function passwordKnownEmail(p: {
   return {
     kind: 'password-known',
     to: p.to,
-    subject: 'Someone knows your password',
-    html: renderLayout({
-      preheader: 'Someone signed in with your password and tried many sign-in codes.',
-      heading: `Hello ${p.username},`,
-      bodyHtml:
-        `<p style="margin:0 0 12px">${escapeHtml(what)}</p>` +
-        `<p style="margin:0 0 12px">${escapeHtml(now)}</p>` +
-        `<p style="margin:0">${escapeHtml(todo)}</p>`,
-      action: { label: 'Change my password', url },
+    compose: (brand) => ({
+      subject: 'Someone knows your password',
+      html: renderLayout(
+        {
+          preheader: 'Someone signed in with your password and tried many sign-in codes.',
+          heading: `Hello ${p.username},`,
+          bodyHtml:
+            `<p style="margin:0 0 12px">${escapeHtml(what)}</p>` +
+            `<p style="margin:0 0 12px">${escapeHtml(now)}</p>` +
+            `<p style="margin:0">${escapeHtml(todo)}</p>`,
+          action: { label: 'Change my password', url },
+        },
+        brand,
+      ),
+      text: `Hello ${p.username},\n\n${what}\n\n${now}\n\n${todo}\n${url}\n` + textSignature(brand),
     }),
-    text: `Hello ${p.username},\n\n${what}\n\n${now}\n\n${todo}\n${url}\n`,
   };
 }

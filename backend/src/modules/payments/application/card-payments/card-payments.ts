@@ -8,8 +8,9 @@ import { Money } from '../../../../shared/domain/money';
 import { DomainError, NotFoundError, RuleViolatedError } from '../../../../shared/errors/domain-error';
 import { DomainEventPublisher } from '../../../../shared/events/domain-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { StudioSettings } from '../../../studio';
 import { BundlePaymentSucceeded } from '../../domain/bundle-payment-succeeded.event';
-import { CURRENCY, IntentRecord, verifyIntent } from '../../domain/card-payment';
+import { IntentRecord, verifyIntent } from '../../domain/card-payment';
 import { amountOfPart, depositDue, PaymentPart } from '../../domain/deposit';
 import { Payment } from '../../domain/payment';
 import { CardIntentRepository } from '../ports/card-intent.repository';
@@ -40,7 +41,13 @@ export class CardPayments {
     private readonly events: DomainEventPublisher,
     private readonly audit: AuditTrail,
     private readonly receipts: ReceiptIssuer,
+    private readonly studio: StudioSettings,
   ) {}
+
+  /** Card payments are in the studio's currency (CONTRACT §13), as the provider writes it ('eur'). */
+  private async currency(): Promise<string> {
+    return (await this.studio.current()).currency.toLowerCase();
+  }
 
   private async owned(user: User, projectId: number): Promise<BillableProject> {
     const project = await this.projects.find(projectId);
@@ -74,7 +81,9 @@ export class CardPayments {
     if (project.clientId !== user.id) throw projectNotFound(); // only the client pays their project
     const unpaid = this.unpaid(project);
     if (unpaid.isZero()) throw nothingDue();
-    const { part: paying, amount } = amountOfPart(terms(project), unpaid, part);
+    const studio = await this.studio.current();
+    const currency = studio.currency.toLowerCase();
+    const { part: paying, amount } = amountOfPart(terms(project), unpaid, part, studio.money);
     // One intent per project, user, amount and state of payments: a retried request gets the same intent
     // back; a deposit and then a balance of the same amount are two states (the unpaid remainder differs),
     // and so is the same amount owed again after a refund.
@@ -86,7 +95,7 @@ export class CardPayments {
       .digest('hex');
     const intent = await this.gateway.createIntent({
       amountCents: amount.cents,
-      currency: CURRENCY,
+      currency,
       metadata: { purpose: 'project', projectId: String(project.id), userId: String(user.id) },
       idempotencyKey,
     });
@@ -96,7 +105,7 @@ export class CardPayments {
       projectId: project.id,
       userId: user.id,
       amountCents: amount.cents,
-      currency: CURRENCY,
+      currency,
       part: paying,
     });
     return { clientSecret: intent.clientSecret, amount, paymentIntentId: intent.id, part: paying };
@@ -133,6 +142,7 @@ export class CardPayments {
     purchasesSoFar: number,
   ): Promise<{ clientSecret: string; amount: Money; paymentIntentId: string }> {
     const amount = Money.ofCents(bundle.priceCents);
+    const currency = await this.currency();
     const idempotencyKey = createHash('sha256')
       .update(
         `credits:${bundle.id}:user:${user.id}:price:${bundle.priceCents}:credits:${bundle.creditAmount}:purchase:${purchasesSoFar + 1}`,
@@ -140,7 +150,7 @@ export class CardPayments {
       .digest('hex');
     const intent = await this.gateway.createIntent({
       amountCents: amount.cents,
-      currency: CURRENCY,
+      currency,
       metadata: { purpose: 'credits', bundleId: String(bundle.id), userId: String(user.id) },
       idempotencyKey,
     });
@@ -152,7 +162,7 @@ export class CardPayments {
       creditAmount: bundle.creditAmount,
       userId: user.id,
       amountCents: amount.cents,
-      currency: CURRENCY,
+      currency,
     });
     return { clientSecret: intent.clientSecret, amount, paymentIntentId: intent.id };
   }
@@ -200,7 +210,7 @@ export class CardPayments {
         action: 'payment.recorded',
         targetType: 'project',
         targetId: projectId,
-        summary: `Card payment of ${amountText(amount)} for project ${project.name ? quoted(project.name) : `#${projectId}`} (${record.id})${nowPaid ? '; project now paid' : ''}`,
+        summary: `Card payment of ${amountText(amount, (await this.studio.current()).money)} for project ${project.name ? quoted(project.name) : `#${projectId}`} (${record.id})${nowPaid ? '; project now paid' : ''}`,
       });
       await this.receipts.issue(paymentId);
       this.logger.log(`card payment ${record.id} recorded for project ${projectId}`);

@@ -57,10 +57,9 @@ export class Receipts extends ReceiptIssuer {
       ...receiptEmail({
         to: receipt.client.email,
         username: receipt.client.name,
-        studioName: receipt.studioName,
         receiptNumber: receipt.number.text,
         description: receiptDescription(receipt.subject),
-        amount: receipt.amount.dollars,
+        amountCents: receipt.amount.cents,
         method: receiptMethod(receipt),
         date: receiptDate(receipt.paidAt),
         appUrl: this.config.appUrl,

@@ -6,8 +6,8 @@ import { Money } from '../../../../shared/domain/money';
 import { RuleViolatedError } from '../../../../shared/errors/domain-error';
 import { DomainEventPublisher } from '../../../../shared/events/domain-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { StudioSettings } from '../../../studio';
 import { BundlePaymentRefunded } from '../../domain/bundle-payment-refunded.event';
-import { CURRENCY } from '../../domain/card-payment';
 import { paymentNotFound, RefundablePayment, refundableRest, refundAmount, RefundStatus } from '../../domain/refund';
 import { GatewayRefund, PaymentGateway } from '../ports/payment-gateway';
 import { PaymentRepository } from '../ports/payment.repository';
@@ -45,6 +45,7 @@ export class Refunds {
     private readonly tx: TransactionHost,
     private readonly events: DomainEventPublisher,
     private readonly audit: AuditTrail,
+    private readonly studio: StudioSettings,
   ) {}
 
   /** The studio refunds `amount` (default: all still refundable) of a payment, for `reason`. */
@@ -52,7 +53,9 @@ export class Refunds {
     return this.tx.run(async () => {
       const payment = await this.payments.findForRefund(paymentId);
       if (!payment) throw paymentNotFound();
-      const amount = refundAmount(payment, input.amount);
+      // Amounts are in the studio's one currency (it cannot change once money has moved, decision 0040).
+      const studio = await this.studio.current();
+      const amount = refundAmount(payment, input.amount, studio.money);
       // A bundle's credits go back first: a client who has spent them cannot be refunded (nothing has moved yet).
       if (payment.bundleId !== null) await this.events.publish(this.bundleRefunded(payment, true));
       let status: RefundStatus = 'succeeded';
@@ -61,7 +64,7 @@ export class Refunds {
         const refund = await this.gateway.createRefund({
           paymentIntentId: payment.providerPaymentId,
           amountCents: amount.cents,
-          currency: CURRENCY,
+          currency: studio.currency.toLowerCase(),
           metadata: { paymentId: String(payment.id) },
           // The same payment in the same state asks for the same refund: a retry after a crash is not a second refund.
           idempotencyKey: createHash('sha256').update(`refund:${payment.id}:${payment.refunded.cents}:${amount.cents}`).digest('hex'),
@@ -148,12 +151,13 @@ export class Refunds {
       // Paid is derived by the database from what is owed (decision 0038): owing anything again, it is unpaid.
       if (project?.isPaid) unpaidAgain = !(await this.projects.settle(project.id, true));
     }
+    const style = (await this.studio.current()).money;
     await this.audit.record({
       action: 'payment.refunded',
       targetType: payment.projectId !== null ? 'project' : 'client',
       targetId: payment.projectId ?? payment.clientId ?? payment.id,
       summary:
-        `Refunded ${amountText(refund.amount)} of payment #${payment.id} (${amountText(payment.amount)}) for ${what}` +
+        `Refunded ${amountText(refund.amount, style)} of payment #${payment.id} (${amountText(payment.amount, style)}) for ${what}` +
         `${refund.providerRefundId ? ` (${refund.providerRefundId})` : ' (manual)'}: ${quoted(refund.reason)}` +
         `${unpaidAgain ? '; project unpaid again' : ''}`,
     });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { formatMoney } from '../../../../shared/domain/money-format';
 import { NotFoundError, RuleViolatedError } from '../../../../shared/errors/domain-error';
 import { CreateIntentInput, CreateRefundInput, GatewayRefund, PaymentGateway } from '../../application/ports/payment-gateway';
 import type { GatewayIntent } from '../../domain/card-payment';
@@ -141,8 +142,8 @@ export class EmulatorPaymentGateway extends PaymentGateway {
         [input.idempotencyKey],
       );
       if (known[0]) return toRefund(known[0]);
-      const intents: Array<{ amount: string; status: string; payment_method: string | null }> = await m.query(
-        `SELECT amount, status, payment_method FROM emulated_payment_intents WHERE id = $1 FOR UPDATE`,
+      const intents: Array<{ amount: string; currency: string; status: string; payment_method: string | null }> = await m.query(
+        `SELECT amount, currency, status, payment_method FROM emulated_payment_intents WHERE id = $1 FOR UPDATE`,
         [input.paymentIntentId],
       );
       const intent = intents[0];
@@ -154,10 +155,12 @@ export class EmulatorPaymentGateway extends PaymentGateway {
         `SELECT coalesce(sum(amount), 0) AS refunded FROM emulated_refunds WHERE payment_intent = $1 AND status IN ('succeeded', 'pending')`,
         [input.paymentIntentId],
       );
+      // As Stripe writes it: the charge's currency ('$20.00', '€20.00').
+      const inCurrency = (cents: number) => formatMoney(cents, { currency: intent.currency.toUpperCase(), locale: 'en-US' });
       if (Number(refunded) + input.amountCents > Number(intent.amount)) {
         throw new RuleViolatedError(
           'PAYMENTS.REFUND_FAILED',
-          `Refund amount ($${(input.amountCents / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((Number(intent.amount) - Number(refunded)) / 100).toFixed(2)})`,
+          `Refund amount (${inCurrency(input.amountCents)}) is greater than unrefunded amount on charge (${inCurrency(Number(intent.amount) - Number(refunded))})`,
         );
       }
       const fails = intent.payment_method === REFUND_FAIL_METHOD;
@@ -168,7 +171,7 @@ export class EmulatorPaymentGateway extends PaymentGateway {
           `re_${token(18)}`,
           input.paymentIntentId,
           input.amountCents,
-          input.currency,
+          intent.currency, // a refund is in its charge's currency, whatever is asked (as Stripe does)
           fails ? 'failed' : 'succeeded',
           fails ? 'expired_or_canceled_card' : null,
           JSON.stringify(input.metadata),

@@ -6,6 +6,7 @@ import { Access } from '../../../../shared/auth/access';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { parseListQuery, sendList } from '../../../../shared/http/list-query';
 import { timeZone } from '../../../../shared/http/time-zone';
+import { StudioSettings } from '../../../studio';
 import { DashboardQueries } from '../persistence/dashboard.queries';
 import { PAYMENT_SORTS, PaymentQueries } from '../persistence/payment.queries';
 import { DashboardResponse, PaymentResponse, PaymentSummaryResponse } from './dto/payment.response';
@@ -25,6 +26,7 @@ export class PaymentsController {
   constructor(
     private readonly queries: PaymentQueries,
     private readonly dashboard: DashboardQueries,
+    private readonly studio: StudioSettings,
   ) {}
 
   @Get('payments')
@@ -61,6 +63,9 @@ export class PaymentsController {
   async exportCsv(@Query() query: Record<string, unknown>, @Res() res: FastifyReply): Promise<void> {
     const parsed = parseListQuery({ ...query, range: undefined }, PAYMENT_SORTS, { field: 'paymentDate', order: 'DESC' });
     const { rows } = await this.queries.list({ ...parsed, offset: 0, limit: EXPORT_LIMIT });
+    // Amounts stay plain numbers for spreadsheets; the headers name the studio's currency by its ISO code
+    // ('Amount (EUR)'), which no two currencies share as they do '$' (decision 0042).
+    const currency = (await this.studio.current()).currency;
     const csv = stringify(
       rows.map((p) => [
         p.id,
@@ -73,7 +78,10 @@ export class PaymentsController {
         p.status,
         csvSafe(p.note ?? ''),
       ]),
-      { header: true, columns: ['ID', 'Date', 'Project', 'Client', 'Amount', 'Refunded', 'Payment Method', 'Status', 'Note'] },
+      {
+        header: true,
+        columns: ['ID', 'Date', 'Project', 'Client', `Amount (${currency})`, `Refunded (${currency})`, 'Payment Method', 'Status', 'Note'],
+      },
     );
     const day = new Date().toISOString().slice(0, 10);
     res

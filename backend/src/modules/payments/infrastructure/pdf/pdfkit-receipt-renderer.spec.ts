@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { pdfText } from '../../../../../test/support/pdf-text';
 import { Money } from '../../../../shared/domain/money';
 import type { Receipt } from '../../domain/receipt';
@@ -7,7 +8,13 @@ import { PdfkitReceiptRenderer, printable } from './pdfkit-receipt-renderer';
 const receipt = (over: Partial<Receipt> = {}): Receipt => ({
   paymentId: 42,
   number: ReceiptNumber.of(123),
-  studioName: 'Harbour Light Studio',
+  studio: {
+    name: 'Harbour Light Studio',
+    contactLines: [],
+    money: { currency: 'USD', locale: 'en-US' },
+    accentColor: '#1e3a8a',
+    logo: null,
+  },
   client: { id: 7, name: 'Zoë Ann Lee', email: 'zoe.ann.lee.photography@example.com' },
   subject: { kind: 'project', name: 'Harbour Lane listing' },
   amount: Money.ofCents(125_050),
@@ -69,5 +76,55 @@ describe('PdfkitReceiptRenderer', () => {
 
   it('prints what the built-in font cannot show as ?', () => {
     expect(printable('Zoë – “Łódź” 📷\tok')).toBe('Zoë – “?ód?” ? ok');
+    expect(printable('75,00\u202f€')).toBe('75,00\u00a0€'); // fr-FR's narrow no-break space
+  });
+
+  describe("in the studio's brand (CONTRACT §13)", () => {
+    const harbour = async (over: Partial<Receipt['studio']> = {}) =>
+      receipt({
+        amount: Money.ofCents(7500),
+        studio: {
+          name: 'Harbour Light Photography',
+          contactLines: ['12 Quay Street\nGalway H91 X2Y3', '+353 91 555 0100', 'hello@harbourlight.ie', 'https://harbourlight.ie'],
+          money: { currency: 'EUR', locale: 'en-IE' },
+          accentColor: '#0f766e',
+          logo: await sharp({ create: { width: 300, height: 100, channels: 3, background: '#0f766e' } })
+            .png()
+            .toBuffer(),
+          ...over,
+        },
+      });
+
+    it("shows the studio's name, contact lines and amounts in its currency and locale", async () => {
+      const text = pdfText(await renderer.render(await harbour())).join('\n');
+      for (const shown of [
+        'Harbour Light Photography',
+        '12 Quay Street, Galway H91 X2Y3',
+        '+353 91 555 0100',
+        'hello@harbourlight.ie',
+        'https://harbourlight.ie',
+        '€75.00',
+      ]) {
+        expect(text).toContain(shown);
+      }
+      expect(text).not.toContain('$');
+      const deDe = pdfText(await renderer.render(await harbour({ money: { currency: 'EUR', locale: 'de-DE' } }))).join('\n');
+      expect(deDe).toContain('75,00\u00a0€');
+    });
+
+    it('draws the logo as an image, and the accent colour as the top band', async () => {
+      const withLogo = await renderer.render(await harbour());
+      const raw = withLogo.toString('latin1');
+      expect(raw).toMatch(/\/Subtype \/Image/);
+      expect(raw).toMatch(/\/Width 300/);
+      const without = (await renderer.render(await harbour({ logo: null }))).toString('latin1');
+      expect(without).not.toMatch(/\/Subtype \/Image/);
+      expect(pdfText(await renderer.render(await harbour({ logo: null }))).join('\n')).toContain('Harbour Light Photography');
+    });
+
+    it('still makes the receipt when the logo cannot be read', async () => {
+      const pdf = await renderer.render(await harbour({ logo: Buffer.from('not an image') }));
+      expect(pdfText(pdf).join('\n')).toContain('Harbour Light Photography');
+    });
   });
 });

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import PDFDocument from 'pdfkit';
 import { ReceiptRenderer } from '../../application/ports/receipt-renderer';
+import { formatMoney } from '../../../../shared/domain/money-format';
 import { receiptDate, receiptDescription, receiptMethod, type Receipt } from '../../domain/receipt';
 
 const INK = '#0f172a';
 const MUTED = '#64748b';
-const BRAND = '#1e3a8a';
 const RULE = '#e2e8f0';
 const PAID = '#15803d';
 
@@ -19,14 +19,21 @@ export function printable(text: string): string {
   return Array.from(text.normalize('NFC'), (ch) => {
     const code = ch.codePointAt(0)!;
     if (code === 0x09 || code === 0x0a) return ' ';
+    // The thin and narrow no-break spaces some locales put in amounts ('75,00 €' in fr-FR).
+    if (code === 0x202f || code === 0x2009) return '\u00a0';
     if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(ch)) return ch;
     return '?';
   }).join('');
 }
 
-const money = (dollars: number) => `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** The logo's box in the header (points): fits in it, keeping its shape. */
+const LOGO_BOX: [number, number] = [160, 56];
 
-/** A one-page US Letter receipt drawn with pdfkit's built-in fonts (nothing to load from disk but its metrics). */
+/**
+ * A one-page US Letter receipt drawn with pdfkit's built-in fonts (nothing to load from disk but its
+ * metrics), headed by the studio: its logo, name and contact lines in its accent colour; amounts in its
+ * currency and locale.
+ */
 @Injectable()
 export class PdfkitReceiptRenderer extends ReceiptRenderer {
   render(receipt: Receipt): Promise<Buffer> {
@@ -35,7 +42,7 @@ export class PdfkitReceiptRenderer extends ReceiptRenderer {
       margin: 56,
       info: {
         Title: `Receipt ${receipt.number.text}`,
-        Author: printable(receipt.studioName),
+        Author: printable(receipt.studio.name),
         Subject: `Receipt ${receipt.number.text} for ${printable(receiptDescription(receipt.subject))}`,
         // Fixed to the payment, so the same receipt is the same file whenever it is made.
         CreationDate: receipt.paidAt,
@@ -59,14 +66,31 @@ export class PdfkitReceiptRenderer extends ReceiptRenderer {
     const width = right - left;
     const half = width / 2;
 
-    // Header: the studio on the left, RECEIPT and its number on the right.
-    doc.rect(0, 0, doc.page.width, 8).fill(BRAND);
+    // Header: the studio (logo, name, contact lines) on the left, RECEIPT and its number on the right.
+    const brand = /^#[0-9a-fA-F]{6}$/.test(r.studio.accentColor) ? r.studio.accentColor : '#1e3a8a';
+    const money = (cents: number) => printable(formatMoney(cents, r.studio.money));
+    doc.rect(0, 0, doc.page.width, 8).fill(brand);
     const top = 56;
+    let nameTop = top;
+    if (r.studio.logo) {
+      try {
+        doc.image(r.studio.logo, left, top, { fit: LOGO_BOX });
+        nameTop = top + LOGO_BOX[1] + 10;
+      } catch {
+        // A logo pdfkit cannot read: the name alone heads the receipt.
+      }
+    }
     doc
       .font('Helvetica-Bold')
       .fontSize(22)
-      .fillColor(BRAND)
-      .text(printable(r.studioName), left, top, { width: half + 40, lineBreak: true });
+      .fillColor(brand)
+      .text(printable(r.studio.name), left, nameTop, { width: half + 40, lineBreak: true });
+    if (r.studio.contactLines.length > 0)
+      doc
+        .font('Helvetica')
+        .fontSize(9.5)
+        .fillColor(MUTED)
+        .text(r.studio.contactLines.map((l) => printable(l.replace(/\s*\n\s*/g, ', '))).join('\n'), left, doc.y + 4, { width: half + 40 });
     const studioBottom = doc.y;
     doc
       .font('Helvetica-Bold')
@@ -130,7 +154,7 @@ export class PdfkitReceiptRenderer extends ReceiptRenderer {
       .fillColor(INK)
       .text(printable(receiptDescription(r.subject)), left + 12, y, { width: width - 170 });
     const lineBottom = doc.y;
-    doc.text(money(r.amount.dollars), right - 140, y, { width: 128, align: 'right' });
+    doc.text(money(r.amount.cents), right - 140, y, { width: 128, align: 'right' });
     y = Math.max(lineBottom, doc.y) + 12;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(1).strokeColor(RULE).stroke();
     y += 14;
@@ -139,7 +163,7 @@ export class PdfkitReceiptRenderer extends ReceiptRenderer {
       .fontSize(13)
       .fillColor(INK)
       .text('Total paid', right - 300, y, { width: 150, align: 'right' });
-    doc.text(money(r.amount.dollars), right - 140, y, { width: 128, align: 'right' });
+    doc.text(money(r.amount.cents), right - 140, y, { width: 128, align: 'right' });
     y = doc.y + 22;
 
     // PAID stamp and the studio's note on a manual payment.
@@ -168,7 +192,7 @@ export class PdfkitReceiptRenderer extends ReceiptRenderer {
       .fontSize(9)
       .fillColor(MUTED)
       .text(
-        `Thank you for your business. ${printable(r.studioName)} · Receipt ${r.number.text} · Payment #${r.paymentId}`,
+        `Thank you for your business. ${printable(r.studio.name)} · Receipt ${r.number.text} · Payment #${r.paymentId}`,
         left,
         footerY + 10,
         { width, align: 'center', lineBreak: false },

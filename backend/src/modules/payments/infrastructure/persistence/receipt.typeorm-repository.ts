@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../../../shared/config/app-config';
 import { Money } from '../../../../shared/domain/money';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { StudioSettings } from '../../../studio';
 import { ReceiptRepository } from '../../application/ports/receipt.repository';
-import type { Receipt } from '../../domain/receipt';
+import type { Receipt, ReceiptStudio } from '../../domain/receipt';
 import { ReceiptNumber } from '../../domain/receipt-number';
 
 interface Row {
@@ -28,7 +28,7 @@ interface Row {
 export class ReceiptTypeormRepository extends ReceiptRepository {
   constructor(
     private readonly tx: TransactionHost,
-    private readonly config: AppConfig,
+    private readonly settings: StudioSettings,
   ) {
     super();
   }
@@ -52,10 +52,18 @@ export class ReceiptTypeormRepository extends ReceiptRepository {
     );
     const r = rows[0];
     if (!r || r.client_id === null) return null;
+    const [studio, logo] = await Promise.all([this.settings.current(), this.settings.logo()]);
+    const issuer: ReceiptStudio = {
+      name: studio.name,
+      contactLines: studio.contactLines,
+      money: studio.money,
+      accentColor: studio.props.accentColor,
+      logo: logo && /^image\/(png|jpeg)$/.test(logo.contentType) ? logo.bytes : null,
+    };
     return {
       paymentId: r.id,
       number: ReceiptNumber.of(Number(r.receipt_number)),
-      studioName: this.config.studioName,
+      studio: issuer,
       client: { id: r.client_id, name: r.client_name ?? 'Unknown Client', email: r.client_deleted ? null : r.client_email },
       subject:
         r.bundle_id !== null

@@ -9,6 +9,7 @@ import { CollectingOutbox, immediateTx, InMemoryAuditTrail, InMemoryUsers } from
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { LineBuilder } from '../line-builder';
 import { CreateProjectHandler } from './create-project.handler';
+import { FixedStudioSettings } from '../../../payments/testing/fixed-studio-settings';
 
 describe('CreateProjectHandler', () => {
   const config = Object.assign(new AppConfig(), { appUrl: 'http://studio.test' });
@@ -37,6 +38,7 @@ describe('CreateProjectHandler', () => {
       immediateTx(),
       config,
       new InMemoryAuditTrail(),
+      new FixedStudioSettings(),
     );
     ann = await users.save(User.register({ username: 'Ann Lee', email: 'ann@example.com', passwordHash: 'h' }, new Date()));
     const service = (name: string, dollars: number) =>

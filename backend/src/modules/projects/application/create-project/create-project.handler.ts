@@ -6,6 +6,7 @@ import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { AppConfig } from '../../../../shared/config/app-config';
 import { Money } from '../../../../shared/domain/money';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { StudioSettings } from '../../../studio';
 import { Project, ProjectDetails } from '../../domain/project';
 import { clientNotFound } from '../../domain/projects.errors';
 import { LineBuilder, SelectedService } from '../line-builder';
@@ -34,6 +35,7 @@ export class CreateProjectHandler {
     private readonly tx: TransactionHost,
     private readonly config: AppConfig,
     private readonly audit: AuditTrail,
+    private readonly studio: StudioSettings,
   ) {}
 
   execute(cmd: CreateProjectCommand): Promise<Project> {
@@ -43,11 +45,12 @@ export class CreateProjectHandler {
       const project = await this.projects.insert(
         Project.create(cmd.details, await this.lines.build(cmd.selectedServices), cmd.price, new Date(), cmd.deposit ?? null),
       );
-      await this.audit.record(projectCreated(project, client.username, cmd.isPaid));
+      const style = (await this.studio.current()).money;
+      await this.audit.record(projectCreated(project, client.username, cmd.isPaid, style));
       const owed = cmd.isPaid ? await this.projects.owed(project.id) : null;
       if (owed && !owed.isZero()) {
         await this.ledger.recordManual(project.id, project.clientId, owed, undefined, project.name);
-        await this.audit.record(projectMarkedPaid(project, owed));
+        await this.audit.record(projectMarkedPaid(project, owed, style));
       }
       // Paid when nothing is owed (CONTRACT §12), and then the integrators' project.paid.
       await this.projects.settle(project, false);
@@ -56,7 +59,7 @@ export class CreateProjectHandler {
           to: client.email,
           username: client.username,
           projectName: project.name,
-          price: project.price.dollars,
+          priceCents: project.price.cents,
           appUrl: this.config.appUrl,
         }),
       );

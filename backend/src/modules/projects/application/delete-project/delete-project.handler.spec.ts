@@ -6,6 +6,7 @@ import { ProjectDeleted } from '../../domain/project-deleted';
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { LineBuilder } from '../line-builder';
 import { ProjectMaintenanceHandler } from './delete-project.handler';
+import { FixedStudioSettings } from '../../../payments/testing/fixed-studio-settings';
 
 describe('ProjectMaintenanceHandler', () => {
   let projects: InMemoryProjects;
@@ -22,7 +23,7 @@ describe('ProjectMaintenanceHandler', () => {
     services = new InMemoryServices();
     audit = new InMemoryAuditTrail();
     events = new RecordingEvents();
-    handler = new ProjectMaintenanceHandler(projects, new LineBuilder(services), immediateTx(), audit, events);
+    handler = new ProjectMaintenanceHandler(projects, new LineBuilder(services), immediateTx(), audit, events, new FixedStudioSettings());
     const service = (name: string, dollars: number) =>
       services
         .insert({ name, description: '', price: Money.fromDollars(dollars), isStandard: true, creditEligible: false, creditCost: 1 })

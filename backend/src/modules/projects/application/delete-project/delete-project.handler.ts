@@ -3,6 +3,7 @@ import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { amountText, quoted } from '../../../../shared/audit/summary';
 import { DomainEventPublisher } from '../../../../shared/events/domain-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { StudioSettings } from '../../../studio';
 import { ProjectDeleted } from '../../domain/project-deleted';
 import type { Project } from '../../domain/project';
 import { projectNotFound } from '../../domain/projects.errors';
@@ -19,13 +20,14 @@ export class ProjectMaintenanceHandler {
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
     private readonly events: DomainEventPublisher,
+    private readonly studio: StudioSettings,
   ) {}
 
   delete(id: number): Promise<void> {
     return this.tx.run(async () => {
       const project = await this.projects.findForUpdate(id);
       if (!project || !(await this.projects.softDelete(id))) throw projectNotFound();
-      await this.audit.record(projectDeleted(project));
+      await this.audit.record(projectDeleted(project, (await this.studio.current()).money));
       await this.events.publish(new ProjectDeleted(id));
     });
   }
@@ -41,11 +43,12 @@ export class ProjectMaintenanceHandler {
       await this.projects.update(project);
       // A paid project that gains a service owes it, and is unpaid again (CONTRACT §12).
       await this.projects.settle(project, wasPaid);
+      const style = (await this.studio.current()).money;
       await this.audit.record({
         action: 'project.updated',
         targetType: 'project',
         targetId: project.id,
-        summary: `Added ${quantity} × service #${serviceId} to project ${quoted(project.name)}: price ${amountText(before)} → ${amountText(project.price)}`,
+        summary: `Added ${quantity} × service #${serviceId} to project ${quoted(project.name)}: price ${amountText(before, style)} → ${amountText(project.price, style)}`,
       });
       return project;
     });

@@ -5,6 +5,7 @@ import { aUser, immediateTx, InMemoryAuditTrail } from '../../../../testing/in-m
 import type { ProjectLine } from '../../domain/project';
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { MarkProjectPaidHandler } from './mark-project-paid.handler';
+import { FixedStudioSettings } from '../../../payments/testing/fixed-studio-settings';
 
 const person = (id: number, role: 'client' | 'admin' = 'client') => aUser(id, role);
 
@@ -27,7 +28,7 @@ describe('MarkProjectPaidHandler', () => {
   beforeEach(() => {
     ({ ledger, payments, audit } = ledgerWithFakes());
     projects = new InMemoryProjects((id) => payments.completedTotal(id));
-    handler = new MarkProjectPaidHandler(projects, ledger, immediateTx(), audit);
+    handler = new MarkProjectPaidHandler(projects, ledger, immediateTx(), audit, new FixedStudioSettings());
   });
 
   describe('by the admin', () => {

@@ -4,6 +4,7 @@ import { PaymentLedger } from '../../../payments';
 import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { assertMayAccess } from '../../../../shared/auth/guards';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { StudioSettings } from '../../../studio';
 import type { Project } from '../../domain/project';
 import { alreadyPaid, projectNotFound, stillUnpaid } from '../../domain/projects.errors';
 import { ProjectRepository } from '../ports/project.repository';
@@ -21,6 +22,7 @@ export class MarkProjectPaidHandler {
     private readonly ledger: PaymentLedger,
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
+    private readonly studio: StudioSettings,
   ) {}
 
   byAdmin(projectId: number, note?: string | null): Promise<Project> {
@@ -32,7 +34,7 @@ export class MarkProjectPaidHandler {
       if (owed.isZero()) throw alreadyPaid();
       await this.ledger.recordManual(project.id, project.clientId, owed, note, project.name);
       await this.projects.settle(project, project.isPaid);
-      await this.audit.record(projectMarkedPaid(project, owed));
+      await this.audit.record(projectMarkedPaid(project, owed, (await this.studio.current()).money));
       return project;
     });
   }
@@ -48,7 +50,7 @@ export class MarkProjectPaidHandler {
       assertMayAccess(user, project.clientId, 'Project');
       if (project.clientId !== user.id) throw projectNotFound(); // the owner's call only (CONTRACT §3); the admin has mark-paid
       const owed = await this.projects.owed(project.id);
-      if (!owed.isZero()) throw stillUnpaid(owed.dollars.toFixed(2));
+      if (!owed.isZero()) throw stillUnpaid(owed, (await this.studio.current()).money);
       return project;
     });
   }

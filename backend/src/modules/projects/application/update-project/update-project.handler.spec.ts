@@ -8,6 +8,7 @@ import type { ProjectLine } from '../../domain/project';
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { LineBuilder } from '../line-builder';
 import { UpdateProjectHandler } from './update-project.handler';
+import { FixedStudioSettings } from '../../../payments/testing/fixed-studio-settings';
 
 describe('UpdateProjectHandler', () => {
   let projects: InMemoryProjects;
@@ -49,6 +50,7 @@ describe('UpdateProjectHandler', () => {
       ledger,
       immediateTx(),
       new InMemoryAuditTrail(),
+      new FixedStudioSettings(),
     );
     ann = await users.save(User.register({ username: 'Ann Lee', email: 'ann@example.com', passwordHash: 'h' }, new Date()));
     const service = (name: string, dollars: number) =>

@@ -5,6 +5,7 @@ import { ServiceRepository } from '../../../services';
 import { AuditTrail } from '../../../../shared/audit/audit-trail';
 import { Money } from '../../../../shared/domain/money';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { StudioSettings } from '../../../studio';
 import type { Project, ProjectDetails } from '../../domain/project';
 import { clientNotFound, projectNotFound } from '../../domain/projects.errors';
 import { LineBuilder, SelectedService } from '../line-builder';
@@ -38,6 +39,7 @@ export class UpdateProjectHandler {
     private readonly ledger: PaymentLedger,
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
+    private readonly studio: StudioSettings,
   ) {}
 
   execute(cmd: UpdateProjectCommand): Promise<Project> {
@@ -62,7 +64,8 @@ export class UpdateProjectHandler {
         if (fallback) lines.push({ serviceId: fallback.id, quantity: 1, unitPrice: fallback.price });
       }
       project.setLines(lines, priceWithoutLines, cmd.deposit === undefined ? project.deposit : cmd.deposit);
-      await this.audit.record(projectUpdated(before, project, clientName(client, cmd.details.clientId)));
+      const style = (await this.studio.current()).money;
+      await this.audit.record(projectUpdated(before, project, clientName(client, cmd.details.clientId), style));
       const wasPaid = project.isPaid;
       await this.projects.update(project);
       // 'Mark as Already Paid' ticked on a project that was unpaid: a manual payment of what it owes as
@@ -72,7 +75,7 @@ export class UpdateProjectHandler {
       const owed = cmd.isPaid && !wasPaid ? await this.projects.owed(project.id) : null;
       if (owed && !owed.isZero()) {
         await this.ledger.recordManual(project.id, project.clientId, owed, undefined, project.name);
-        await this.audit.record(projectMarkedPaid(project, owed));
+        await this.audit.record(projectMarkedPaid(project, owed, style));
       }
       await this.projects.settle(project, wasPaid);
       return project;
