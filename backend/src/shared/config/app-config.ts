@@ -60,8 +60,6 @@ export class AppConfig {
    * default, and every in-process test), `web` (everything but the photo worker), `photo-worker` (that only).
    */
   processRole!: 'all' | 'web' | 'photo-worker';
-  /** The studio's name, on the watermark of unpaid previews (STUDIO_NAME). */
-  studioName!: string;
 
   /** CONTRACT §3: the payment emulator unless STRIPE_SECRET_KEY is set. */
   get paymentMode(): 'stripe' | 'emulator' {
@@ -157,6 +155,8 @@ const envSchema = z.object({
     .transform((v) => (v === undefined ? undefined : Number(v))),
   PHOTO_WORKER: z.enum(['process', 'inline'], { message: 'must be process or inline' }).optional().default('process'),
   PORTAL_PROCESS_ROLE: z.enum(['all', 'web', 'photo-worker'], { message: 'must be all, web or photo-worker' }).optional().default('all'),
+  // No longer used: the studio's name is a setting (Studio Settings, CONTRACT §13); still accepted so that
+  // an existing .env starts (decision 0042).
   STUDIO_NAME: optionalString.refine((v) => v === undefined || v.length <= 100, { message: 'must be at most 100 characters' }),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: urlString(['http:', 'https:']),
@@ -223,7 +223,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdout: { isTTY
   config.photoWorker = e.PHOTO_WORKER;
   config.processRole = e.PORTAL_PROCESS_ROLE;
   config.photoWorkerLanes = e.PHOTO_WORKER_LANES ?? (config.processRole === 'photo-worker' ? 2 : 1);
-  config.studioName = e.STUDIO_NAME?.trim() || 'Studio Portal';
   // CONTRACT §8: the emulator takes test payments for free; a production start must ask for it
   if (e.NODE_ENV === 'production' && !config.stripeSecretKey && e.PAYMENT_EMULATOR !== 'true') {
     throw new ConfigError(
