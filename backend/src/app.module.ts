@@ -16,7 +16,6 @@ import { AppConfig } from './shared/config/app-config';
 import { openDataSource } from './shared/database/migrate';
 import { typeormModuleOptions } from './shared/database/typeorm-options';
 import { HealthController } from './shared/health/health.controller';
-import { PublicConfigController } from './shared/http/public-config.controller';
 import { SharedModule } from './shared/shared.module';
 
 @Module({})
@@ -46,7 +45,7 @@ export class AppModule {
         IntegrationsModule,
         GalleriesModule,
       ],
-      controllers: [HealthController, PublicConfigController],
+      controllers: [HealthController],
     };
   }
 }
