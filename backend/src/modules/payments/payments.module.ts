@@ -25,6 +25,7 @@ import { EmulatorPaymentGateway } from './infrastructure/gateway/emulator-paymen
 import { createStripeClient, StripePaymentGateway } from './infrastructure/gateway/stripe-payment-gateway';
 import { PaymentEmulatorController } from './infrastructure/http/emulator.controller';
 import { PaymentsController } from './infrastructure/http/payments.controller';
+import { PublicConfigController } from './infrastructure/http/public-config.controller';
 import { StripeWebhookController } from './infrastructure/http/stripe-webhook.controller';
 import { CardIntentTypeormRepository } from './infrastructure/persistence/card-intent.typeorm-repository';
 import { DashboardQueries } from './infrastructure/persistence/dashboard.queries';
@@ -34,7 +35,7 @@ import { ProjectsForBillingTypeormRepository } from './infrastructure/persistenc
 
 @Module({
   imports: [DomainEventsModule, EmailModule, StudioModule],
-  controllers: [PaymentsController, StripeWebhookController, ReceiptsController, RefundsController],
+  controllers: [PaymentsController, StripeWebhookController, ReceiptsController, RefundsController, PublicConfigController],
   providers: [
     PaymentLedger,
     Refunds,

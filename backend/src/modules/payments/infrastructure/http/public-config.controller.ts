@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { AppConfig } from '../config/app-config';
-import { Access } from '../auth/access';
+import { Access } from '../../../../shared/auth/access';
+import { AppConfig } from '../../../../shared/config/app-config';
+import { StudioSettings } from '../../../studio';
 
 class PublicConfigResponse {
   @ApiProperty({ example: 'https://calendly.com/studio/session', nullable: true, type: String }) bookingUrl: string | null;
@@ -10,11 +11,17 @@ class PublicConfigResponse {
   @ApiProperty({ nullable: true, type: String, example: 'pk_test_…' }) stripePublishableKey: string | null;
 }
 
-/** Settings the browser needs from the server rather than from the build. */
+/**
+ * Settings the browser needs from the server rather than from the build: how cards are paid, and the
+ * booking page (the studio's own from Studio Settings, else BOOKING_URL, CONTRACT §13).
+ */
 @ApiTags('config')
 @Controller('public-config')
 export class PublicConfigController {
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly studio: StudioSettings,
+  ) {}
 
   @Get()
   @Access.public('read')
@@ -23,9 +30,9 @@ export class PublicConfigController {
     description: 'Public settings for the browser: booking page, payment mode and publishable key',
   })
   @ApiOkResponse({ type: PublicConfigResponse })
-  get(): PublicConfigResponse {
+  async get(): Promise<PublicConfigResponse> {
     return {
-      bookingUrl: this.config.bookingUrl ?? null,
+      bookingUrl: (await this.studio.current()).props.bookingUrl ?? this.config.bookingUrl ?? null,
       paymentMode: this.config.paymentMode,
       stripePublishableKey: this.config.paymentMode === 'stripe' ? (this.config.stripePublishableKey ?? null) : null,
     };
