@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../App';
 import { CURRENT_USER_KEY } from '../portal/features/auth/api';
+import { createQueryClient } from '../shared/api/queryClient';
+import { DEFAULT_STUDIO, STUDIO_KEY } from '../shared/studio';
 import { admin, callsTo, mockFetch, renderWithApp } from '../test/utils';
 
 // the first test pays for loading react-admin (several seconds on a cold cache)
@@ -16,7 +18,10 @@ describe('back office (react-admin under /admin)', { timeout: 30_000 }, () => {
       recentActivity: [],
     };
     const spy = mockFetch({ 'GET /api/user': { body: admin }, [`GET /api/dashboard?tz=${encodeURIComponent(tz)}`]: { body: figures } });
-    renderWithApp(<AppRoutes />, { route: '/admin', user: admin });
+    // the studio the server puts into the page, in the cache before the first render (main.tsx)
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(STUDIO_KEY, DEFAULT_STUDIO);
+    renderWithApp(<AppRoutes />, { route: '/admin', user: admin, queryClient });
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
     const menu = screen.getAllByRole('menuitem');
     const names = menu.map((item) => item.textContent);
@@ -29,13 +34,15 @@ describe('back office (react-admin under /admin)', { timeout: 30_000 }, () => {
       'Bundles',
       'Email System',
       'Integrations',
+      'Studio Settings',
       'Activity Log',
       'Logout',
     ]);
     expect(screen.getByRole('menuitem', { name: 'Activity Log' })).toHaveAttribute('href', '/admin/audit-events');
     expect(screen.getByRole('menuitem', { name: 'Bundles' })).toHaveAttribute('href', '/admin/credits');
     expect(screen.getByRole('menuitem', { name: 'Integrations' })).toHaveAttribute('href', '/admin/integrations');
-    // the dashboard asks for its figures in the admin's time zone, and nothing else
+    expect(screen.getByRole('menuitem', { name: 'Studio Settings' })).toHaveAttribute('href', '/admin/studio');
+    // the dashboard asks for its figures in the admin's time zone, and nothing else (the bar's studio came with the page)
     await waitFor(() => expect(callsTo(spy, `GET /api/dashboard?tz=${encodeURIComponent(tz)}`)).toHaveLength(1));
     expect(spy.mock.calls.map(([url]) => String(url)).filter((u) => u !== '/api/user' && !u.startsWith('/api/dashboard'))).toEqual([]);
   });

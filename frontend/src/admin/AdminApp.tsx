@@ -1,5 +1,5 @@
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Admin, CustomRoutes, defaultTheme, localStorageStore, Resource, Title, type RaThemeOptions } from 'react-admin';
 import { Route } from 'react-router';
 import { deepmerge } from '@mui/utils';
@@ -16,6 +16,7 @@ import { createAuthProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import services from './services';
+import { shareStudioWithPortal, withPortalStudio } from './studio/studioCache';
 
 // Pages load when opened (react-admin's Layout shows its spinner meanwhile).
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
@@ -71,7 +72,9 @@ function createAdminQueryClient() {
 export function AdminApp() {
   // the portal's cache holds the session; the admin reads and clears it through the authProvider
   const portalQueryClient = useQueryClient();
-  const [adminQueryClient] = useState(createAdminQueryClient);
+  const [adminQueryClient] = useState(() => withPortalStudio(createAdminQueryClient(), portalQueryClient));
+  // a studio saved in Studio Settings reaches the portal's theme, money and bars at once
+  useEffect(() => shareStudioWithPortal(adminQueryClient, portalQueryClient), [adminQueryClient, portalQueryClient]);
   const authProvider = useMemo(
     () =>
       createAuthProvider({

@@ -5,7 +5,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -15,6 +14,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { textFieldProps } from '../../shared/forms/fields';
 import { resolverFrom } from '../../shared/forms/validation';
+import { currencyAdornment, useCurrencyAffix } from '../shared/money';
 import { serverMessage, useAdminToast, showServerFieldErrors } from '../shared/toast';
 import { BUNDLE_MAX_LENGTH, bundleFormValues, toBundleData, validateBundle, type BundleFormValues } from './bundleForm';
 import { useCreditsApi } from './dataProvider';
@@ -37,6 +37,7 @@ export function BundleFormDialog({ open, onClose, record }: BundleFormDialogProp
   const api = useCreditsApi();
   const queryClient = useQueryClient();
   const toast = useAdminToast();
+  const currency = useCurrencyAffix();
   const titleId = useId();
 
   const save = useMutation({
@@ -102,11 +103,11 @@ export function BundleFormDialog({ open, onClose, record }: BundleFormDialogProp
               />
               <TextField
                 {...textFieldProps(form, 'price')}
-                label="Price ($)"
+                label={`Price (${currency.symbol})`}
                 type="number"
                 slotProps={{
                   htmlInput: { min: 1, step: '0.01', inputMode: 'decimal' },
-                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                  input: currencyAdornment(currency),
                 }}
               />
             </Box>

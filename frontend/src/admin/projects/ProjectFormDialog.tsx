@@ -8,7 +8,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -17,6 +16,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { HttpError, useDataProvider, useGetList, useRefresh } from 'react-admin';
 import { formatCurrency } from '../../shared/ui/formatters';
+import { currencyAdornment, useCurrencyAffix } from '../shared/money';
 import { ClientPicker } from './ClientPicker';
 import { checkProjectForm, computeTotal, emptyProjectForm, projectToForm, toProjectBody, type ProjectFormCheck } from './projectForm';
 import { ServicesPicker } from './ServicesPicker';
@@ -47,6 +47,7 @@ function ProjectForm({ project, onDone }: ProjectFormProps) {
   const dataProvider = useDataProvider();
   const refresh = useRefresh();
   const toast = useToast();
+  const currency = useCurrencyAffix();
   const formId = useId();
 
   const [values, setValues] = useState<ProjectFormValues>(() => (project ? projectToForm(project) : emptyProjectForm()));
@@ -171,7 +172,7 @@ function ProjectForm({ project, onDone }: ProjectFormProps) {
               error={Boolean(errors.depositAmount)}
               helperText={errors.depositAmount ?? 'Optional: paid by the client before the rest, at most the total price'}
               slotProps={{
-                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                input: currencyAdornment(currency),
                 htmlInput: { inputMode: 'decimal', maxLength: 13 },
               }}
             />

@@ -15,6 +15,7 @@ import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { useCreate, useUpdate } from 'react-admin';
 import { textFieldProps } from '../../shared/forms/fields';
 import { resolverFrom } from '../../shared/forms/validation';
+import { useCurrencyAffix } from '../shared/money';
 import { serverMessage, useAdminToast, showServerFieldErrors } from '../shared/toast';
 import type { ServiceRecord } from './types';
 import {
@@ -42,6 +43,7 @@ export function ServiceFormDialog({ open, onClose, record }: ServiceFormDialogPr
   const [create, { isPending: creating }] = useCreate<ServiceRecord>();
   const [update, { isPending: updating }] = useUpdate<ServiceRecord>();
   const toast = useAdminToast();
+  const currency = useCurrencyAffix();
   const titleId = useId();
   const pending = creating || updating || form.formState.isSubmitting;
 
@@ -98,7 +100,7 @@ export function ServiceFormDialog({ open, onClose, record }: ServiceFormDialogPr
             />
             <TextField
               {...textFieldProps(form, 'price')}
-              label="Price ($)"
+              label={`Price (${currency.symbol})`}
               type="number"
               slotProps={{ htmlInput: { min: 0, step: '0.01', inputMode: 'decimal' } }}
             />

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeDataProvider, renderInAdmin } from '../clients/testing';
 import { fakeServer, findToast, type FakeRequest, type Reply } from '../email/testing';
-import { PUBLIC_STUDIO_KEY, STUDIO_SETTINGS_SAVED, StudioSettingsPage } from './StudioSettingsPage';
+import { STUDIO_KEY } from '../../shared/studio';
+import { STUDIO_SETTINGS_SAVED, StudioSettingsPage } from './StudioSettingsPage';
 import type { StudioSettings } from './types';
 
 const defaults: StudioSettings = {
@@ -32,7 +33,7 @@ const defaults: StudioSettings = {
 /** What the back office's bar shows: the public studio (GET /api/studio), through the ['studio'] query. */
 function BarName() {
   const { data } = useQuery({
-    queryKey: PUBLIC_STUDIO_KEY,
+    queryKey: STUDIO_KEY,
     queryFn: async () => (await fetch('/api/studio')).json() as Promise<{ name: string }>,
   });
   return <div data-testid="bar-name">{data?.name ?? ''}</div>;

@@ -17,6 +17,7 @@ import {
   required,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { STUDIO_KEY } from '../../shared/studio';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { serverFieldErrors, serverMessage, useAdminToast } from '../shared/toast';
 import { AccentColorInput } from './AccentColorInput';
@@ -31,8 +32,6 @@ const LoadErrorAlert = lazy(() => import('../shared/LoadErrorAlert').then((m) =>
 
 /** The page's own query: every setting (admin session). */
 export const STUDIO_SETTINGS_KEY = ['studio', 'settings'] as const;
-/** GET /api/studio's query (the bars, the sign-in page and the money formatter read it). */
-export const PUBLIC_STUDIO_KEY = ['studio'] as const;
 
 export const STUDIO_SETTINGS_SAVED = 'Studio settings saved';
 
@@ -194,10 +193,10 @@ export function StudioSettingsPage() {
   const onSaved = (saved: StudioSettings) => {
     queryClient.setQueryData(STUDIO_SETTINGS_KEY, saved);
     // the bars at once; the booking URL the visitors get (the setting, or BOOKING_URL) from the server
-    queryClient.setQueryData<PublicStudio>(PUBLIC_STUDIO_KEY, (previous) =>
+    queryClient.setQueryData<PublicStudio>(STUDIO_KEY, (previous) =>
       toPublicStudio(saved, saved.bookingUrl ?? previous?.bookingUrl ?? null),
     );
-    void queryClient.invalidateQueries({ queryKey: PUBLIC_STUDIO_KEY, exact: true });
+    void queryClient.invalidateQueries({ queryKey: STUDIO_KEY, exact: true });
   };
 
   return (
