@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm start: builds whatever is missing or older than its sources, then serves the portal
 // (API, Swagger UI and the React app) on $PORT from the backend's compiled entry point.
-// `node scripts/start.mjs --build-only` builds and does not serve.
+// `node scripts/start.mjs --build-only` builds and does not serve; `--verbose` shows the builds' output.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,13 +23,22 @@ function newest(paths) {
   return max;
 }
 
+// The builds' own output (Vite lists every chunk: over a hundred lines) is shown only when a build fails,
+// or with --verbose (decision 0044): a first `npm start` prints a line per build, not pages of it.
+const verbose = process.argv.includes('--verbose');
+
 function buildIfStale(name, output, sources) {
   const built = existsSync(output) ? statSync(output).mtimeMs : 0;
   if (built && built >= newest(sources.map((s) => join(root, s)))) return;
   console.log(`[start] building the ${name}...`);
   const t = Date.now();
-  const r = spawnSync('npm', ['run', 'build', '-w', name], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', 'build', '-w', name], {
+    cwd: root,
+    stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 256 * 1024 * 1024,
+  });
   if (r.status !== 0) {
+    if (!verbose) process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? `${r.error.message}\n` : ''}`);
     console.error(`[start] building the ${name} failed`);
     process.exit(r.status ?? 1);
   }
