@@ -11,7 +11,7 @@ export type LogFormat = 'pretty' | 'json';
  * - `json`: one JSON object a line on standard output, written asynchronously (under load, lines are
  *   gathered into few writes). What a log collector reads; npm start's default when its output is not a
  *   terminal.
- * - `pretty`: pino-pretty's short, coloured lines (`12:04:31 INFO [BootstrapAdmin] created the admin…`),
+ * - `pretty`: pino-pretty's short, coloured lines (`[12:04:31] INFO: [BootstrapAdmin] created the admin…`),
  *   formatted in a worker thread (pino.transport), so a request never waits for the formatting. The
  *   default on a terminal.
  * - `file`: written to that file as JSON, line by line, whatever the format (the API tests read the log
@@ -35,7 +35,7 @@ export function createPrettyLogger(level: string, destination: number | string =
   return logger;
 }
 
-/** The loggers createLogger made pretty; any other logger writes JSON. */
+/** The loggers createPrettyLogger made; any other logger writes JSON. */
 const prettyLoggers = new WeakSet<Logger>();
 
 /** The format a logger writes in. */
