@@ -45,7 +45,7 @@ async function sessionCheckFirst(page: Page, ms: number): Promise<{ answered: ()
 test.describe('/auth for a signed-in user (issue 28)', () => {
   test('an admin opening /auth is sent to the back office without a hydration error', async ({ page }) => {
     await signInByApi(page, ADMIN.email, ADMIN.password);
-    const race = await sessionCheckFirst(page, 600);
+    const race = await sessionCheckFirst(page, 1500);
     const errors = collectErrors(page);
     await page.goto('/auth');
     // the prerendered sign-in form is what the server sent, even to a signed-in visitor
@@ -63,7 +63,7 @@ test.describe('/auth for a signed-in user (issue 28)', () => {
   }) => {
     const { person, name } = await clientWithProject(request, 'hydrate', 'Hydration Check', {});
     await signInByApi(page, person.email, person.password);
-    const race = await sessionCheckFirst(page, 600);
+    const race = await sessionCheckFirst(page, 1500);
     const errors = collectErrors(page);
     await page.goto('/auth');
     await expect(page).toHaveURL(/\/projects$/);
