@@ -10,12 +10,14 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { SESSION_COOKIE, sessionAccount, PgSessionStore } from './modules/auth';
 import { MAX_FIELDS_PER_UPLOAD, MAX_FILES_PER_UPLOAD } from './modules/galleries';
+import { Studio, StudioSettings } from './modules/studio';
 import { AppConfig } from './shared/config/app-config';
 import { poolOf } from './shared/database/prepared';
 import { HttpErrorFilter } from './shared/errors/http-error.filter';
@@ -23,6 +25,7 @@ import { answerClientError } from './shared/http/client-errors';
 import { newRequestId } from './shared/http/request-id';
 import { MAX_BODY_BYTES } from './shared/http/request-guards';
 import { createValidationPipe } from './shared/http/validation';
+import { renderStudioPage, type PublicStudio } from './shared/http/studio-page';
 import { createLogger, NestPinoLogger, requestLogger } from './shared/logging/logger';
 import { SESSION_COOKIE_OPTIONS } from './shared/session/request-session';
 import { buildOpenApiDocument } from './shared/openapi/openapi-description';
@@ -157,7 +160,7 @@ async function configureApp(app: NestFastifyApplication, config: AppConfig, logg
     customSiteTitle: 'Studio Portal API',
   });
 
-  await serveFrontend(app, config.staticDir);
+  await serveFrontend(app, config.staticDir, config.bookingUrl ?? null, logger);
 }
 
 /**
@@ -208,8 +211,14 @@ const GALLERY_PATH = /^\/projects\/\d+$/;
  * script runs, when the address has no query; with one (?tab=register&email=…, the page renders
  * differently) they get index.html and render in the browser.
  */
-async function serveFrontend(app: NestFastifyApplication, staticDir: string): Promise<void> {
+async function serveFrontend(
+  app: NestFastifyApplication,
+  staticDir: string,
+  defaultBookingUrl: string | null,
+  logger: Logger,
+): Promise<void> {
   if (!existsSync(join(staticDir, 'index.html'))) return;
+  const sendPage = await studioPages(app, staticDir, defaultBookingUrl, logger);
   const prerendered = new Map(
     PRERENDERED_PAGES.map((path): [string, string] => [path, `${path.slice(1)}.html`]).filter(([, file]) =>
       existsSync(join(staticDir, file)),
@@ -229,21 +238,78 @@ async function serveFrontend(app: NestFastifyApplication, staticDir: string): Pr
       // dist/.vite holds the build's manifests (for the bundle budget test): never published
       dotfiles: 'ignore',
       wildcard: false,
+      // the pages are sent with the studio in them (studioPages), never as the build wrote them
+      allowedPath: (path) => !path.endsWith('.html'),
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    const page = (request: FastifyRequest, reply: FastifyReply) => {
+    const page = async (request: FastifyRequest, reply: FastifyReply) => {
       // An API path, or a built file that is not there (an old page asking for a chunk of an earlier
       // build), is a 404, never the page.
       if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .sendFile(prerendered.get(request.url) ?? signedInPageFile(request.url) ?? 'index.html');
+      return sendPage(request, reply, prerendered.get(request.url) ?? signedInPageFile(request.url) ?? 'index.html');
     };
     web.get('/', page);
     web.get('/*', page);
   });
+}
+
+/** The studio as every page carries it: GET /api/studio's answer (CONTRACT §13). */
+function publicStudio(studio: Studio, defaultBookingUrl: string | null): PublicStudio {
+  const p = studio.props;
+  return {
+    name: p.name,
+    logoUrl: studio.logoPath,
+    accentColor: p.accentColor,
+    email: p.email,
+    phone: p.phone,
+    address: p.address,
+    website: p.website,
+    currency: p.currency,
+    timeZone: p.timeZone,
+    locale: p.locale,
+    bookingUrl: p.bookingUrl ?? defaultBookingUrl,
+  };
+}
+
+/**
+ * The build's HTML pages with the studio in them (decision 0043): each file read once, at start, and
+ * sent with the studio's name, logo, accent and public JSON put in (shared/http/studio-page.ts), after
+ * one primary-key read of the studio. A prerendered page's `<page>.logo.html` twin (the logo image in
+ * place of the camera mark) goes to a studio with a logo. No-cache as before, with an ETag of the
+ * answer (an unchanged page and studio answer 304); the compression plugin gzips it as it did the files.
+ */
+async function studioPages(
+  app: NestFastifyApplication,
+  staticDir: string,
+  defaultBookingUrl: string | null,
+  logger: Logger,
+): Promise<(request: FastifyRequest, reply: FastifyReply, file: string) => Promise<FastifyReply>> {
+  const files = new Map(
+    readdirSync(staticDir)
+      .filter((name) => name.endsWith('.html'))
+      .map((name): [string, string] => [name, readFileSync(join(staticDir, name), 'utf8')]),
+  );
+  const settings = app.get(StudioSettings);
+  const current = async (): Promise<PublicStudio> => {
+    try {
+      return publicStudio(await settings.current(), defaultBookingUrl);
+    } catch (err) {
+      // the page still opens (with the default studio), as it did before the studio had settings
+      logger.error({ err }, 'the studio settings could not be read: the page is sent with the default studio');
+      return publicStudio(Studio.default(), defaultBookingUrl);
+    }
+  };
+  return async (request, reply, file) => {
+    const studio = await current();
+    const built = (studio.logoUrl !== null && files.get(file.replace(/\.html$/, '.logo.html'))) || files.get(file) || '';
+    const html = renderStudioPage(built, studio);
+    const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag).type('text/html; charset=utf-8');
+    if (reply.statusCode === 200 && request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+    return reply.send(html);
+  };
 }
 
 const GZIP = { encodings: ['gzip' as const] };

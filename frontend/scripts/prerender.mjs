@@ -6,6 +6,10 @@
 // dist/index.html, with MUI's styles in <head> and <link rel="modulepreload"> for the page's own chunks
 // (they load alongside the entry instead of after it), all of them fetched at low priority. Then, for the
 // signed-in pages, dist/<name>.html: index.html with their chunks preloaded, no markup (see the end).
+// The pages are for no studio in particular (decision 0043): the studio's name shows as a placeholder,
+// and each public page has a twin, dist/<page>.logo.html, with a logo image (its address a placeholder
+// too) where the camera mark is; the server picks one and puts the studio's name, logo and accent in when
+// it sends the page (backend/src/shared/http/studio-page.ts).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,7 +44,9 @@ await build({
   build: { ssr: 'src/entry-prerender.tsx', outDir: out, emptyOutDir: true, copyPublicDir: false, minify: false },
 });
 
-const { render, PRERENDERED_PAGES } = await import(pathToFileURL(join(out, 'entry-prerender.js')).href);
+const { render, PRERENDERED_PAGES, STUDIO_NAME_PLACEHOLDER, STUDIO_LOGO_PLACEHOLDER } = await import(
+  pathToFileURL(join(out, 'entry-prerender.js')).href
+);
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 const ssrManifest = JSON.parse(readFileSync(join(dist, '.vite', 'ssr-manifest.json'), 'utf8'));
 const alreadyLoaded = new Set([...template.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
@@ -67,23 +73,27 @@ for (const path of PRERENDERED_PAGES) {
   // browser moves them anyway before React hydrates (and registers them, so nothing is inserted twice):
   // the styles are then all in before the body is parsed, and the body is a few kB of markup that
   // paints in one go (styles spread through 30 kB of body let the first paint show half a card).
-  const styles = [];
-  const html = (await render(path)).replace(/<style data-emotion="[^"]*"[^>]*>[^<]*<\/style>/g, (tag) => {
-    styles.push(tag);
-    return '';
-  });
-  // The page is on screen before any script runs, so its scripts (the entry and the page's chunks) are
-  // fetched at low priority: they hydrate it, they are not needed to paint it.
-  const preloads = chunksOf(module)
-    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`)
-    .join('');
-  const page = template
-    .replace(/<script type="module" crossorigin src=/, '<script type="module" crossorigin fetchpriority="low" src=')
-    .replace('</head>', `${preloads}${styles.join('')}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
-  const file = join(dist, `${path.slice(1)}.html`);
-  writeFileSync(file, page);
-  console.log(`prerendered ${path} -> dist/${path.slice(1)}.html (${(page.length / 1024).toFixed(1)} kB)`);
+  for (const logo of [false, true]) {
+    const styles = [];
+    const html = (await render(path, { logo })).replace(/<style data-emotion="[^"]*"[^>]*>[^<]*<\/style>/g, (tag) => {
+      styles.push(tag);
+      return '';
+    });
+    if (!html.includes(STUDIO_NAME_PLACEHOLDER) || logo !== html.includes(STUDIO_LOGO_PLACEHOLDER))
+      throw new Error(`prerender: ${path}${logo ? ' (logo)' : ''} does not show the studio's placeholders`);
+    // The page is on screen before any script runs, so its scripts (the entry and the page's chunks) are
+    // fetched at low priority: they hydrate it, they are not needed to paint it.
+    const preloads = chunksOf(module)
+      .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`)
+      .join('');
+    const page = template
+      .replace(/<script type="module" crossorigin src=/, '<script type="module" crossorigin fetchpriority="low" src=')
+      .replace('</head>', `${preloads}${styles.join('')}</head>`)
+      .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    const name = `${path.slice(1)}${logo ? '.logo' : ''}.html`;
+    writeFileSync(join(dist, name), page);
+    console.log(`prerendered ${path}${logo ? ' with a logo' : ''} -> dist/${name} (${(page.length / 1024).toFixed(1)} kB)`);
+  }
 }
 
 // The signed-in pages are not prerendered (what they show is the client's), but which chunks each one

@@ -2,7 +2,15 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, isBackOfficePath, preloadPage } from './App';
 import { PRERENDERED_PAGES } from './prerendered';
+import { queryClient } from './shared/api/queryClient';
+import { readInjectedStudio, STUDIO_KEY, studioQuery } from './shared/studio/studio';
 
+// The studio the server put into the page (its name, logo, accent, currency): in the cache before the
+// first render, so the page renders (and hydrates) with it and never asks for it (decision 0043). A page
+// without it (Vite's dev server) asks GET /api/studio.
+const studio = readInjectedStudio();
+if (studio) queryClient.setQueryData(STUDIO_KEY, studio);
+else void queryClient.prefetchQuery(studioQuery);
 preloadPage(window.location.pathname);
 
 const container = document.getElementById('root')!;

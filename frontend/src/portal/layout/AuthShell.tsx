@@ -5,9 +5,9 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useStudio } from '../../shared/studio/studio';
 import { TAGLINE } from '../../shared/ui/brand';
 import { Logo } from '../../shared/ui/Logo';
-import { brand } from '../../shared/ui/theme';
 
 const highlights = [
   { icon: <LockOutlined fontSize="small" />, text: 'Secure access to your projects' },
@@ -27,6 +27,7 @@ interface AuthShellProps {
  * Two columns from md up; on small screens the brand panel becomes a compact header.
  */
 export function AuthShell({ title, subtitle, children }: AuthShellProps) {
+  const studio = useStudio();
   return (
     <Box
       sx={{
@@ -48,9 +49,10 @@ export function AuthShell({ title, subtitle, children }: AuthShellProps) {
           flexDirection: 'column',
           justifyContent: 'space-between',
           gap: { xs: 2, md: 6 },
-          background: `radial-gradient(120% 80% at 0% 0%, ${brand.primaryLight} 0%, transparent 55%),
-            radial-gradient(90% 70% at 100% 100%, rgba(245, 158, 11, 0.22) 0%, transparent 60%),
-            linear-gradient(160deg, ${brand.primary} 0%, ${brand.night} 100%)`,
+          // The studio's accent (the theme's CSS variables: the same class name whatever the accent), darkening
+          // towards the bottom: white text keeps at least the accent's own contrast (≥ 4.5:1) everywhere.
+          background: `radial-gradient(90% 70% at 100% 100%, rgba(245, 158, 11, 0.22) 0%, transparent 60%),
+            linear-gradient(160deg, var(--mui-palette-primary-main) 0%, color-mix(in srgb, var(--mui-palette-primary-main), #000 55%) 100%)`,
         }}
       >
         <Logo tone="light" />
@@ -89,7 +91,7 @@ export function AuthShell({ title, subtitle, children }: AuthShellProps) {
           </Box>
         </Box>
         <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' }, opacity: 0.6 }}>
-          © {new Date().getFullYear()}
+          © {new Date().getFullYear()} {studio.name}
         </Typography>
       </Box>
 

@@ -1,5 +1,6 @@
-/** The studio's name, used as the logo text (set VITE_STUDIO_NAME at build time to change it). */
-export const STUDIO_NAME: string = import.meta.env.VITE_STUDIO_NAME?.trim() || 'Studio Portal';
-
+/**
+ * The sign-in page's tagline. The studio's name, logo and accent are its settings (CONTRACT §13), read
+ * with useStudio() (shared/studio); 'Studio Portal' is the default studio's name.
+ */
 export const TAGLINE =
   'Access your professional photography projects securely in one place. Pay online and download your images instantly.';

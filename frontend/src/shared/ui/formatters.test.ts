@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatCredits, formatCurrency, formatDate, formatDateTime, initials } from './formatters';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MONEY_STYLE, formatCredits, formatCurrency, formatDate, formatDateTime, initials, setMoneyStyle } from './formatters';
 
 describe('formatCurrency', () => {
   it('shows dollars with 2 decimals and thousands separators', () => {
@@ -11,6 +11,30 @@ describe('formatCurrency', () => {
     expect(formatCurrency('450.00')).toBe('$450.00');
     expect(formatCurrency(null)).toBe('$0.00');
     expect(formatCurrency('abc')).toBe('$0.00');
+  });
+});
+
+describe("formatCurrency in the studio's currency and locale", () => {
+  // the style is the module's: put the default back for the other tests of this worker
+  afterEach(() => setMoneyStyle(DEFAULT_MONEY_STYLE));
+
+  it("writes euros as Ireland does ('€75.00') and as Germany does ('75,00 €')", () => {
+    setMoneyStyle({ currency: 'EUR', locale: 'en-IE' });
+    expect(formatCurrency(75)).toBe('€75.00');
+    expect(formatCurrency('1234.5')).toBe('€1,234.50');
+    setMoneyStyle({ currency: 'EUR', locale: 'de-DE' });
+    // Intl puts a no-break space before the sign, so '75,00 €' stays on one line
+    expect(formatCurrency(75)).toBe('75,00\u00a0€');
+    expect(formatCurrency(1234.5)).toBe('1.234,50\u00a0€');
+  });
+
+  it("the default studio's '$75.00' again, and a currency Intl does not know falls back to it", () => {
+    setMoneyStyle({ currency: 'GBP', locale: 'en-GB' });
+    expect(formatCurrency(75)).toBe('£75.00');
+    setMoneyStyle(DEFAULT_MONEY_STYLE);
+    expect(formatCurrency(75)).toBe('$75.00');
+    setMoneyStyle({ currency: 'EURO', locale: 'en-IE' });
+    expect(formatCurrency(75)).toBe('$75.00');
   });
 });
 

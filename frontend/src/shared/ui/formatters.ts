@@ -1,9 +1,31 @@
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/** How money is written: the studio's currency (ISO 4217, two decimals) in its locale (CONTRACT §13). */
+export interface MoneyStyle {
+  currency: string;
+  locale: string;
+}
+
+/** The default studio's: '$75.00' exactly as the spec's screens read. */
+export const DEFAULT_MONEY_STYLE: MoneyStyle = { currency: 'USD', locale: 'en-US' };
+
+const moneyFormat = (style: MoneyStyle) =>
+  new Intl.NumberFormat(style.locale, { style: 'currency', currency: style.currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+let money = { key: 'USD en-US', format: moneyFormat(DEFAULT_MONEY_STYLE) };
+
+/**
+ * The studio's money style for every amount shown from now on: set from the studio the page brought
+ * before the first render, and again when the studio query changes (AppProviders). A currency or locale
+ * Intl does not know leaves the default style (the studio module only stores known ones).
+ */
+export function setMoneyStyle(style: MoneyStyle): void {
+  const key = `${style.currency} ${style.locale}`;
+  if (key === money.key) return;
+  try {
+    money = { key, format: moneyFormat(style) };
+  } catch {
+    money = { key, format: moneyFormat(DEFAULT_MONEY_STYLE) };
+  }
+}
 
 function toNumber(value: number | string | null | undefined): number {
   if (value === null || value === undefined || value === '') return 0;
@@ -11,9 +33,12 @@ function toNumber(value: number | string | null | undefined): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-/** Money in dollars with 2 decimals: 1234.5 -> '$1,234.50'. Accepts numeric strings (decimal columns). */
+/**
+ * Money with 2 decimals in the studio's style: 1234.5 -> '$1,234.50' (the default studio), '€1,234.50'
+ * (EUR, en-IE), '1.234,50 €' (EUR, de-DE). Accepts numeric strings (decimal columns).
+ */
 export function formatCurrency(value: number | string | null | undefined): string {
-  return usd.format(toNumber(value));
+  return money.format.format(toNumber(value));
 }
 
 function toDate(value: Date | string | number | null | undefined): Date | null {

@@ -1,4 +1,4 @@
-import { createTheme, type ThemeOptions } from '@mui/material/styles';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 
 /** Brand colours shared by the portal theme and the admin theme. */
 export const brand = {
@@ -69,14 +69,40 @@ export const themeOptions: ThemeOptions = {
     MuiLink: { defaultProps: { underline: 'hover' } },
     MuiListItemButton: {
       styleOverrides: {
-        root: {
+        // the accent through the theme's CSS variables where the theme has them (the portal's)
+        root: ({ theme }: { theme: Theme }) => ({
           borderRadius: 8,
-          '&.Mui-selected': { backgroundColor: 'rgba(30, 58, 138, 0.10)', color: brand.primary },
-          '&.Mui-selected .MuiListItemIcon-root': { color: brand.primary },
-        },
+          '&.Mui-selected': {
+            backgroundColor: theme.vars ? `rgba(${theme.vars.palette.primary.mainChannel} / 0.10)` : 'rgba(30, 58, 138, 0.10)',
+            color: (theme.vars ?? theme).palette.primary.main,
+          },
+          '&.Mui-selected .MuiListItemIcon-root': { color: (theme.vars ?? theme).palette.primary.main },
+        }),
       },
     },
   },
 };
 
-export const theme = createTheme(themeOptions);
+/**
+ * The primary palette of a studio's accent: the portal's own blue keeps its hand-picked light and dark;
+ * another accent gets MUI's (lightened 0.2, darkened 0.3), which the server writes too when it puts the
+ * accent's CSS variables into a page (backend/src/shared/http/studio-page.ts). White text on it: the
+ * studio module refuses an accent under 4.5:1 with white.
+ */
+export function accentPalette(accent: string) {
+  return accent.toLowerCase() === brand.primary
+    ? { main: brand.primary, light: brand.primaryLight, dark: brand.primaryDark, contrastText: '#fff' }
+    : { main: accent, contrastText: '#fff' };
+}
+
+/**
+ * The portal's theme in the studio's accent (decision 0043). With CSS variables: components are styled
+ * with `var(--mui-palette-primary-main)` and the like, so their class names do not depend on the accent
+ * (a page prerendered in the build's blue hydrates in any studio's colour without a mismatch) and the
+ * server paints a prerendered page in the studio's accent by overriding those variables.
+ */
+export function createPortalTheme(accent: string = brand.primary): Theme {
+  return createTheme({ ...themeOptions, cssVariables: true, palette: { ...themeOptions.palette, primary: accentPalette(accent) } });
+}
+
+export const theme = createPortalTheme();
