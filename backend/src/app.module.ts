@@ -11,6 +11,7 @@ import { GalleriesModule } from './modules/galleries';
 import { PaymentEmulatorModule, PaymentsModule } from './modules/payments';
 import { ProjectsModule } from './modules/projects';
 import { ServicesModule } from './modules/services';
+import { SetupModule } from './modules/setup';
 import { StudioModule } from './modules/studio';
 import { AppConfig } from './shared/config/app-config';
 import { openDataSource } from './shared/database/migrate';
@@ -44,6 +45,7 @@ export class AppModule {
         CreditsModule,
         IntegrationsModule,
         GalleriesModule,
+        SetupModule,
       ],
       controllers: [HealthController],
     };

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { SESSION_COOKIE, sessionAccount, PgSessionStore } from './modules/auth';
 import { MAX_FIELDS_PER_UPLOAD, MAX_FILES_PER_UPLOAD } from './modules/galleries';
+import { FirstRun } from './modules/setup';
 import { Studio, StudioSettings } from './modules/studio';
 import { AppConfig } from './shared/config/app-config';
 import { poolOf } from './shared/database/prepared';
@@ -224,6 +225,7 @@ async function serveFrontend(
       existsSync(join(staticDir, file)),
     ),
   );
+  const firstRun = app.get(FirstRun);
   const signedInFiles = new Set(Object.values(SIGNED_IN_PAGES).filter((file) => existsSync(join(staticDir, file))));
   const signedInPageFile = (url: string): string | undefined => {
     const path = url.split('?')[0];
@@ -248,6 +250,11 @@ async function serveFrontend(
       // An API path, or a built file that is not there (an old page asking for a chunk of an earlier
       // build), is a 404, never the page.
       if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();
+      // First run (CONTRACT §13): while the studio has no admin every page leads to /setup; afterwards /setup is a 404.
+      const setupNeeded = await firstRun.isNeeded();
+      const setupPage = request.url.split('?', 1)[0] === '/setup';
+      if (setupNeeded && !setupPage) return reply.header('Cache-Control', 'no-store').redirect('/setup', 302);
+      if (!setupNeeded && setupPage) return sendPage(request, reply.code(404), 'index.html');
       return sendPage(request, reply, prerendered.get(request.url) ?? signedInPageFile(request.url) ?? 'index.html');
     };
     web.get('/', page);

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { createApp } from './configure-app';
+import { FirstRun } from './modules/setup';
 import { runPhotoWorker, startPhotoWorkerProcess, type PhotoWorkerProcess } from './photo-worker-process';
 import { AppConfig, ConfigError, loadConfig } from './shared/config/app-config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './shared/database/embedded-postgres';
@@ -59,7 +60,10 @@ async function bootstrap(): Promise<void> {
 
   await app.listen(config.port, '0.0.0.0');
   if (separateWorker) worker = startPhotoWorkerProcess(__filename, databaseUrl, (line) => console.log(line));
-  console.log(`Studio portal on ${config.appUrl} (API docs at ${config.appUrl}/api/docs)`);
+  // The start banner: where to go. While the studio has no admin, the setup page and the code it asks for.
+  const setupCode = await app.get(FirstRun).bannerCode();
+  if (setupCode) console.log(`Open ${config.appUrl}/setup — setup code ${setupCode}`);
+  else console.log(`Studio portal on ${config.appUrl} (API docs at ${config.appUrl}/api/docs)`);
 }
 
 bootstrap().catch((err) => {

@@ -29,9 +29,10 @@ export const ADMIN = { email: 'owner@studio.test', password: 'OwnerPass1!', user
 /** The whole app in-process, as `npm start` builds it, on the run's throwaway database and a real SMTP sink. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { smtp?: SmtpSink; logFile?: string } = {},
+  options: { smtp?: SmtpSink; logFile?: string; databaseUrl?: string } = {},
 ): Promise<TestApp> {
-  const databaseUrl = process.env.TEST_DATABASE_URL;
+  // `databaseUrl`: a database of the test's own (a fresh one, e.g. for the first run), instead of the worker's.
+  const databaseUrl = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
   if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run the API tests through jest.api.config.js');
   // A sink passed in is shared (several instances) and stays running when this app closes.
   const smtp = options.smtp ?? (await new SmtpSink().start());

@@ -2,5 +2,5 @@
 export { AuthModule } from './auth.module';
 export { CurrentUser, assertMayAccess } from '../../shared/auth/guards';
 export { SESSION_COOKIE } from '../../shared/session/request-session';
-export { sessionAccount } from './infrastructure/http/session';
+export { sessionAccount, signIn } from './infrastructure/http/session';
 export { PgSessionStore } from './infrastructure/http/session-store';

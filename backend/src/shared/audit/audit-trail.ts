@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   'studio.updated',
   'studio.logo_changed',
+  'studio.setup_completed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

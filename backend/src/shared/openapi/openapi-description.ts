@@ -46,6 +46,7 @@ export const TAGS: Record<string, string> = {
   galleries: 'Photos of a project: upload, processing, the gallery and its signed media links',
   integrations: 'API tokens and webhook endpoints for integrators (managed from a signed-in session only)',
   studio: "The studio's own settings: its name, logo, accent colour, contact details, currency, tax and billing terms",
+  setup: "The first run: naming the studio and creating its admin with the code printed in the server's console",
   config: 'Public settings the browser needs',
   health: 'Liveness and readiness for load balancers',
 };

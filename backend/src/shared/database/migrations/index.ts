@@ -29,6 +29,7 @@ import { AttemptLimits1766059200000 } from './1766059200000-attempt-limits';
 import { AuditVia1766102400000 } from './1766102400000-audit-via';
 import { PaidRefreshOnce1766145600000 } from './1766145600000-paid-refresh-once';
 import { StudioSettings1766188800000 } from './1766188800000-studio-settings';
+import { SetupCodes1766232000000 } from './1766232000000-setup-codes';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   AuditVia1766102400000,
   PaidRefreshOnce1766145600000,
   StudioSettings1766188800000,
+  SetupCodes1766232000000,
 ];
