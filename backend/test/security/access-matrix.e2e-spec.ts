@@ -100,6 +100,19 @@ const ROWS: Row[] = [
   // Public
   { op: 'GET /api/health', ...PUBLIC(200) },
   { op: 'GET /api/public-config', ...PUBLIC(200) },
+  // The first run is done (the studio has its admin): its routes are gone for everyone (CONTRACT §13).
+  { op: 'GET /api/setup', ...PUBLIC(404) },
+  {
+    op: 'POST /api/setup',
+    ...PUBLIC(404),
+    body: () => ({
+      studioName: `${tag} studio`,
+      name: `${tag} owner`,
+      email: `${tag}-setup@example.com`,
+      password: 'secret123',
+      code: '123-456',
+    }),
+  },
   {
     op: 'POST /api/login',
     ...PUBLIC(200),

@@ -38,6 +38,8 @@ const POLICY: Record<string, Policy> = {
   'POST /api/verify/request-code': 'public',
   'POST /api/verify/reset-password': 'public',
   'POST /api/verify-email': 'public',
+  'GET /api/setup': 'public',
+  'POST /api/setup': 'public',
   'GET /api/media/projects/{projectId}/{photoId}/{file}': 'public+read',
 
   // One's own account: the session's alone.
