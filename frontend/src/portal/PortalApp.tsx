@@ -13,6 +13,7 @@ const AuthPage = lazyPage(() => import('./pages/AuthPage'), 'AuthPage');
 const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
 const VerifyEmailPage = lazyPage(() => import('./pages/VerifyEmailPage'), 'VerifyEmailPage');
+const SetupPage = lazyPage(() => import('./pages/SetupPage'), 'SetupPage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 const ClientLayout = lazyPage(() => import('./layout/ClientLayout'), 'ClientLayout');
 const ProjectsPage = lazyPage(() => import('./pages/ProjectsPage'), 'ProjectsPage');
@@ -34,6 +35,7 @@ const publicPages: Record<string, { preload: () => Promise<unknown> }> = {
   '/forgot-password': ForgotPasswordPage,
   '/reset-password': ResetPasswordPage,
   '/verify-email': VerifyEmailPage,
+  '/setup': SetupPage,
 };
 
 /** Starts loading the chunks of the portal page at `pathname` (see App's preloadPage). */
@@ -59,6 +61,7 @@ export function PortalApp() {
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/setup" element={<SetupPage />} />
         <Route path="/" element={<HomeRedirect />} />
         <Route
           element={

@@ -36,6 +36,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.created': 'Webhook created',
   'webhook.updated': 'Webhook updated',
   'webhook.deleted': 'Webhook deleted',
+  'studio.setup_completed': 'Studio set up',
 };
 
 /** The Action filter's choices, in the order above. */
