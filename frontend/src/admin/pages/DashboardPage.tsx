@@ -7,6 +7,7 @@ import { Title } from 'react-admin';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { serverMessage } from '../shared/toast';
 import { clientMessages } from '../clients/validation';
+import { GettingStarted } from './dashboard/GettingStarted';
 import { QuickActions } from './dashboard/QuickActions';
 import { RecentActivity } from './dashboard/RecentActivity';
 import { SummaryCards, SummaryCardsSkeleton } from './dashboard/SummaryCards';
@@ -29,6 +30,7 @@ export function DashboardPage() {
       <Title title="Dashboard" />
       <PageHeader title="Dashboard" />
       <TwoFactorPrompt />
+      <GettingStarted />
       {error ? (
         <Alert
           severity="error"
