@@ -100,6 +100,9 @@ const ROWS: Row[] = [
   // Public
   { op: 'GET /api/health', ...PUBLIC(200) },
   { op: 'GET /api/public-config', ...PUBLIC(200) },
+  // The studio as every page shows it; no logo in the default studio (CONTRACT §13).
+  { op: 'GET /api/studio', ...PUBLIC(200) },
+  { op: 'GET /api/studio/logo', ...PUBLIC(404) },
   // The first run is done (the studio has its admin): its routes are gone for everyone (CONTRACT §13).
   { op: 'GET /api/setup', ...PUBLIC(404) },
   {
@@ -197,6 +200,12 @@ const ROWS: Row[] = [
   { op: 'POST /api/redeem-credits', ...OWNED(200, 404), body: (f) => ({ projectId: f.projects.redeem, description: 'Matrix redemption' }) },
   // Nothing owed on this project: the owner's call only (CONTRACT §3); the admin has mark-paid.
   { op: 'POST /api/mark-project-as-paid/{id}', ...OWNED(200, 404), url: (f) => `/api/mark-project-as-paid/${f.projects.zero}` },
+
+  // Studio settings (CONTRACT §13): the admin's; an empty change changes nothing; a JSON body is not a logo (415); no logo to remove.
+  { op: 'GET /api/studio/settings', ...ADMIN_ONLY(200) },
+  { op: 'PATCH /api/studio', ...ADMIN_ONLY(200), body: () => ({}) },
+  { op: 'POST /api/studio/logo', ...ADMIN_ONLY(415), body: () => ({}) },
+  { op: 'DELETE /api/studio/logo', ...ADMIN_ONLY(200) },
 
   // Admin only: reads
   { op: 'GET /api/clients', ...ADMIN_ONLY(200) },

@@ -41,6 +41,8 @@ const POLICY: Record<string, Policy> = {
   'GET /api/setup': 'public',
   'POST /api/setup': 'public',
   'GET /api/media/projects/{projectId}/{photoId}/{file}': 'public+read',
+  'GET /api/studio': 'public+read',
+  'GET /api/studio/logo': 'public+read',
 
   // One's own account: the session's alone.
   'PATCH /api/update-account': 'session',
@@ -87,6 +89,11 @@ const POLICY: Record<string, Policy> = {
   'POST /api/webhook-endpoints/{id}/test': 'admin-session',
   'GET /api/webhook-endpoints/{id}/deliveries': 'admin-session',
   'POST /api/webhook-deliveries/{id}/retry': 'admin-session',
+  // The studio's settings (CONTRACT §13): account authority, the admin's session.
+  'GET /api/studio/settings': 'admin-session',
+  'PATCH /api/studio': 'admin-session',
+  'POST /api/studio/logo': 'admin-session',
+  'DELETE /api/studio/logo': 'admin-session',
 
   // The studio's business data: reads.
   'GET /api/clients': 'admin+read',

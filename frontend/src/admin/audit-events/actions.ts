@@ -36,6 +36,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.created': 'Webhook created',
   'webhook.updated': 'Webhook updated',
   'webhook.deleted': 'Webhook deleted',
+  'studio.updated': 'Studio settings changed',
+  'studio.logo_changed': 'Studio logo changed',
   'studio.setup_completed': 'Studio set up',
 };
 

@@ -90,7 +90,7 @@ export class StudioController {
   }
 
   @Get()
-  @Access.public()
+  @Access.public('read')
   @ApiOperation({
     operationId: 'getStudio',
     summary: 'The studio',
@@ -207,7 +207,7 @@ export class StudioController {
   }
 
   @Get('logo')
-  @Access.public()
+  @Access.public('read')
   @ApiOperation({
     operationId: 'getStudioLogo',
     summary: 'The studio logo',
