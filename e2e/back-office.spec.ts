@@ -123,7 +123,7 @@ test.describe('Back office and My Projects (issue 3)', () => {
     expect(download.suggestedFilename()).toMatch(/^payments-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('ID,Date,Project,Client,Amount,Refunded,Payment Method,Status,Note');
+    expect(lines[0]).toBe('ID,Date,Project,Client,Amount (USD),Refunded (USD),Payment Method,Status,Note');
     expect(lines.slice(1).map((l) => (l.includes('North') ? 'North' : 'South'))).toEqual(shown);
     expect(lines.slice(1).every((l) => l.includes(person.name) && l.includes('Manual') && l.includes('completed'))).toBe(true);
     expect(lines.slice(1).some((l) => l.includes('80.25'))).toBe(true);

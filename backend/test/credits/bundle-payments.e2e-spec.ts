@@ -18,7 +18,7 @@ describe('Credit-bundle purchases are payments (CONTRACT §11)', () => {
   const bundleName = `${tag} Ten`;
 
   beforeAll(async () => {
-    t = await createTestApp({ STUDIO_NAME: 'Harbour Light Studio' });
+    t = await createTestApp();
     admin = await adminAgent(t);
     bundleId = (await admin.post('/api/credit-bundles').send({ name: bundleName, price: 90, creditAmount: 10 }).expect(201)).body.id;
   });

@@ -40,7 +40,7 @@ describe('Photos', () => {
   let projectId: number;
 
   beforeAll(async () => {
-    t = await createTestApp({ PHOTO_MAX_MB: '2', OUTBOX_POLL_MS: '100', STUDIO_NAME: 'Harbour & Lane <Photo>' });
+    t = await createTestApp({ PHOTO_MAX_MB: '2', OUTBOX_POLL_MS: '100' });
     admin = await adminAgent(t);
     owner = await clientAgent(t, 'gallery');
     projectId = (

@@ -138,7 +138,8 @@ describe('Payment History, CSV export and the dashboard (spec §2, CONTRACT §3)
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows: string[][] = parse(res.text.replace(/^\uFEFF/, ''));
-    expect(rows[0]).toEqual(['ID', 'Date', 'Project', 'Client', 'Amount', 'Refunded', 'Payment Method', 'Status', 'Note']);
+    // The headers name the studio's currency (CONTRACT §13, decision 0042); the cells stay plain numbers.
+    expect(rows[0]).toEqual(['ID', 'Date', 'Project', 'Client', 'Amount (USD)', 'Refunded (USD)', 'Payment Method', 'Status', 'Note']);
     expect(rows.slice(1).map((r) => [r[2], r[3], r[4], r[5], r[6], r[7], r[8]])).toEqual([
       [`${tag} Beta`, client.username, '75.25', '0.00', 'Manual', 'completed', 'Beta note'],
       [`${tag} Alpha`, client.username, '150.00', '0.00', 'Manual', 'completed', 'Alpha note'],

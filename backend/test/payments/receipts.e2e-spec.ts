@@ -20,12 +20,17 @@ describe('Receipts (CONTRACT §11)', () => {
   const tag = `rcpt${process.pid}`;
 
   beforeAll(async () => {
-    t = await createTestApp({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STUDIO_NAME: 'Harbour Light Studio' });
+    t = await createTestApp({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
     admin = await adminAgent(t);
+    // The studio's name is a setting (CONTRACT §13); put back for the worker's next files.
+    await admin.patch('/api/studio').send({ name: 'Harbour Light Studio' }).expect(200);
     owner = await clientAgent(t, 'rcptowner');
     stranger = await clientAgent(t, 'rcptstranger');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await admin?.patch('/api/studio').send({ name: 'Studio Portal' }).expect(200);
+    await t.close();
+  });
 
   async function project(price = '250.50', clientId = owner.id) {
     const name = `${tag} ${Math.random().toString(36).slice(2, 7)}`;

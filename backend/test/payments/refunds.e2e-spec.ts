@@ -131,7 +131,7 @@ describe('Refunds (CONTRACT §11)', () => {
       .get('/api/payments/export.csv')
       .query({ filter: JSON.stringify({ q: p.name }) })
       .expect(200);
-    expect(csv.text).toContain('ID,Date,Project,Client,Amount,Refunded,Payment Method,Status,Note');
+    expect(csv.text).toContain('ID,Date,Project,Client,Amount (USD),Refunded (USD),Payment Method,Status,Note');
     expect(csv.text).toContain(`${p.name},${owner.username},200.00,200.00,Stripe,refunded`);
     const audit = (
       await admin
