@@ -286,3 +286,33 @@ describe('first run with ADMIN_EMAIL (scripted installs)', () => {
     }
   }, 120_000);
 });
+
+describe('first run: tries from one address', () => {
+  it("count toward the address's sign-in budget: past it a 429, and the code is not even checked", async () => {
+    const db = await scratchDatabase('setup_limit');
+    const stdout = new Stdout().start();
+    let t: TestApp | undefined;
+    try {
+      t = await createTestApp({ ADMIN_EMAIL: '', ADMIN_PASSWORD: '', AUTH_IP_LIMIT_PER_MIN: '3' }, { databaseUrl: db.url });
+      const code = stdout.lastCode();
+      for (let i = 0; i < 3; i++)
+        await t
+          .http()
+          .post('/api/setup')
+          .send(form(otherThan(code)))
+          .expect(400, /SETUP.WRONG_CODE/);
+      const limited = await t.http().post('/api/setup').send(form(code)).expect(429);
+      expect(limited.body.message).toBe('Too many attempts from your address. Please wait a minute and try again.');
+      const [row] = await t.db.query('SELECT failures FROM setup_codes');
+      expect(row.failures).toBe(3);
+      const admins = await t.db.query(`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`);
+      expect(admins[0].n).toBe(0);
+      // GET is not counted
+      await t.http().get('/api/setup').expect(200);
+    } finally {
+      stdout.stop();
+      await t?.close();
+      await db.drop();
+    }
+  }, 120_000);
+});

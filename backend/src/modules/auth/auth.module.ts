@@ -80,6 +80,8 @@ export class SignInLimitsModule {}
     { provide: Totp, useClass: OtplibTotp },
     { provide: ResetCodeRepository, useClass: ResetCodeTypeormRepository },
   ],
+  // The sign-in budget per address (AuthRateLimitGuard) also counts the first run's tries (setup module).
+  exports: [ThrottlerModule],
 })
 export class AuthModule implements OnApplicationBootstrap {
   constructor(private readonly bootstrapAdmin: BootstrapAdminHandler) {}

@@ -1,4 +1,5 @@
 import { Module, OnApplicationBootstrap } from '@nestjs/common';
+import { AuthModule } from '../auth';
 import { ClientsModule } from '../clients';
 import { StudioModule } from '../studio';
 import { AppConfig } from '../../shared/config/app-config';
@@ -13,7 +14,7 @@ import { SetupCodesTypeormRepository } from './infrastructure/persistence/setup-
 
 /** The first run in the browser (CONTRACT §13, decision 0041). */
 @Module({
-  imports: [ClientsModule, StudioModule],
+  imports: [AuthModule, ClientsModule, StudioModule],
   controllers: [SetupController],
   providers: [
     FirstRun,

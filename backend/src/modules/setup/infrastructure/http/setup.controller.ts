@@ -7,9 +7,10 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { signIn } from '../../../auth';
+import { AuthRateLimitGuard, signIn } from '../../../auth';
 import { UserResponse } from '../../../clients';
 import { Access } from '../../../../shared/auth/access';
 import { CompleteSetupHandler } from '../../application/complete-setup/complete-setup.handler';
@@ -38,6 +39,8 @@ export class SetupController {
 
   @Post()
   @Access.public()
+  // each try counts toward the address's sign-in budget (AUTH_IP_LIMIT_PER_MIN), on top of the code's five
+  @UseGuards(AuthRateLimitGuard)
   @ApiOperation({
     operationId: 'completeSetup',
     summary: 'Set up the studio',
@@ -52,6 +55,7 @@ export class SetupController {
     description: 'The e-mail address or the name is taken by a client account (`USERS.EMAIL_TAKEN`, `USERS.USERNAME_TAKEN`)',
   })
   @ApiNotFoundResponse({ description: 'Setup is done' })
+  @ApiTooManyRequestsResponse({ description: 'Too many tries from this address (the sign-in budget, AUTH_IP_LIMIT_PER_MIN a minute)' })
   async complete(@Body() body: CompleteSetupRequest, @Req() req: FastifyRequest): Promise<UserResponse> {
     const admin = await this.completeSetup.execute({
       studioName: body.studioName,
