@@ -116,6 +116,7 @@ export function parseTaxRate(value: unknown): { rate: string } | { problem: stri
     if (/e/i.test(String(value))) return value === 0 ? { rate: '0' } : { problem: decimals };
   }
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (/^-\d+(\.\d+)?$/.test(text)) return { problem: range };
   const m = /^(\d{1,3})(?:\.(\d+))?$/.exec(text);
   if (!m) return { problem: 'Tax rate must be a number between 0 and 30' };
   if ((m[2] ?? '').length > STUDIO_LIMITS.taxDecimals) return { problem: decimals };
