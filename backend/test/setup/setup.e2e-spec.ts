@@ -191,7 +191,7 @@ describe('first run (setup)', () => {
       .send(form(stdout.lastCode().replace('-', ' ')))
       .expect(201);
     expect(res.body).toMatchObject({ username: 'Maya Harbour', email: 'maya@harbourlight.test', role: 'admin' });
-    expect(res.headers['set-cookie']?.join(';')).toContain('portal.sid=');
+    expect(String(res.headers['set-cookie'])).toContain('portal.sid=');
     // the session works: the admin's own account, and an admin-only route
     const me = await agent.get('/api/user').expect(200);
     expect(me.body).toMatchObject({ email: 'maya@harbourlight.test', role: 'admin' });
