@@ -439,18 +439,22 @@ describe('Studio settings (CONTRACT §13)', () => {
   });
 
   it('keeps one row whatever is written around the domain: the CHECKs refuse what the domain refuses', async () => {
-    for (const sql of [
-      `INSERT INTO studio_settings (id, name, accent_color, currency, time_zone, locale, tax_rate, tax_name, tax_inclusive, payment_due_days, reminder_days)
-       VALUES (2, 'Second', '#1e3a8a', 'USD', 'UTC', 'en-US', 0, 'Tax', false, 14, '{}')`,
-      `UPDATE studio_settings SET tax_rate = 30.001`,
-      `UPDATE studio_settings SET reminder_days = '{-31}'`,
-      `UPDATE studio_settings SET payment_due_days = 91`,
-      `UPDATE studio_settings SET accent_color = '#FFFFFF'`,
-      `UPDATE studio_settings SET currency = 'usd'`,
-      `UPDATE studio_settings SET name = ' '`,
-      `UPDATE studio_settings SET email_from_name = E'a\\nb'`,
+    for (const [sql, check] of [
+      [
+        `INSERT INTO studio_settings (id, name, accent_color, currency, time_zone, locale, tax_rate, tax_name, tax_inclusive, payment_due_days, reminder_days)
+         VALUES (2, 'Second', '#1e3a8a', 'USD', 'UTC', 'en-US', 0, 'Tax', false, 14, '{}')`,
+        'id',
+      ],
+      [`UPDATE studio_settings SET tax_rate = 30.001`, 'tax_rate'],
+      [`UPDATE studio_settings SET reminder_days = '{-31}'`, 'reminder_days'],
+      [`UPDATE studio_settings SET payment_due_days = 91`, 'payment_due_days'],
+      [`UPDATE studio_settings SET accent_color = '#FFFFFF'`, 'accent_color'],
+      [`UPDATE studio_settings SET currency = 'usd'`, 'currency'],
+      [`UPDATE studio_settings SET name = ' '`, 'name'],
+      [`UPDATE studio_settings SET email_from_name = E'a\\nb'`, 'email_from_name'],
+      [`UPDATE studio_settings SET logo_version = logo_uploads + 1`, 'check'],
     ]) {
-      await expect(t.db.query(sql)).rejects.toThrow();
+      await expect(t.db.query(sql)).rejects.toThrow(new RegExp(`violates check constraint "studio_settings_${check}`));
     }
   });
 });
