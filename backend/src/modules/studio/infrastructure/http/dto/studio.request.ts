@@ -1,4 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { STUDIO_CHANGE_FIELDS } from '../../../domain/studio-rules';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /**
@@ -119,24 +120,5 @@ export class StudioPatchRequest {
   bookingUrl?: string | null;
 }
 
-/** The names PATCH /api/studio takes. */
-export const STUDIO_PATCH_FIELDS = new Set([
-  'name',
-  'accentColor',
-  'email',
-  'phone',
-  'address',
-  'website',
-  'currency',
-  'timeZone',
-  'locale',
-  'taxRate',
-  'taxName',
-  'taxInclusive',
-  'invoiceTerms',
-  'paymentDueDays',
-  'reminderDays',
-  'emailFromName',
-  'replyTo',
-  'bookingUrl',
-]);
+/** The names PATCH /api/studio takes: the domain's list of settings. */
+export const STUDIO_PATCH_FIELDS: ReadonlySet<string> = new Set<string>(STUDIO_CHANGE_FIELDS);
