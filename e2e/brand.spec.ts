@@ -1,5 +1,6 @@
 import { request as newRequest, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { connectToE2eDatabase } from './support/database';
 import { ADMIN, clientWithProject, dismissToasts, expect, signIn, test } from './support/fixtures';
 
 /**
@@ -10,8 +11,8 @@ import { ADMIN, clientWithProject, dismissToasts, expect, signIn, test } from '.
  */
 
 const PHONE = { width: 390, height: 844 };
-const HARBOUR = { name: 'Harbour Light Photography', accentColor: '#0f766e', currency: 'EUR', locale: 'en-IE' };
-const DEFAULT = { name: 'Studio Portal', accentColor: '#1e3a8a', currency: 'USD', locale: 'en-US' };
+const HARBOUR = { name: 'Harbour Light Photography', accentColor: '#0f766e', locale: 'en-IE' };
+const DEFAULT = { name: 'Studio Portal', accentColor: '#1e3a8a', locale: 'en-US' };
 const TEAL = 'rgb(15, 118, 110)';
 
 /** A studio's logo: a teal lighthouse-ish mark on white, as a PNG. */
@@ -48,6 +49,20 @@ async function adminApi(baseURL: string): Promise<APIRequestContext> {
   return api;
 }
 
+/**
+ * The studio's currency, written in its row: the browser tests share one database where earlier tests
+ * have taken payments (in USD), after which the studio module rightly refuses a change of currency
+ * (STUDIO.CURRENCY_LOCKED, its own API test). Here the subject is how a studio in euros looks.
+ */
+async function setCurrency(currency: 'EUR' | 'USD'): Promise<void> {
+  const db = await connectToE2eDatabase();
+  try {
+    await db.query('UPDATE studio_settings SET currency = $1', [currency]);
+  } finally {
+    await db.end();
+  }
+}
+
 const backgroundOf = (page: Page, name: string) =>
   page.getByRole('button', { name }).evaluate((button) => getComputedStyle(button).backgroundColor);
 /** The selected tab's underline: the theme's primary colour. */
@@ -62,6 +77,8 @@ test.describe("The studio's brand on the portal (issue 28)", () => {
     admin = await adminApi(baseURL!);
     const patched = await admin.patch('/api/studio', { data: HARBOUR });
     expect(patched.status(), await patched.text()).toBe(200);
+    await setCurrency('EUR');
+    expect(((await (await admin.get('/api/studio')).json()) as { currency: string }).currency).toBe('EUR');
     const logo = await admin.post('/api/studio/logo', {
       multipart: { logo: { name: 'harbour-light.png', mimeType: 'image/png', buffer: await logoPng() } },
     });
@@ -72,6 +89,7 @@ test.describe("The studio's brand on the portal (issue 28)", () => {
   test.afterAll(async () => {
     const restored = await admin.patch('/api/studio', { data: DEFAULT });
     expect(restored.status(), await restored.text()).toBe(200);
+    await setCurrency('USD');
     const removed = await admin.delete('/api/studio/logo');
     expect([200, 204]).toContain(removed.status());
     await admin.dispose();
