@@ -1,9 +1,8 @@
-import CheckCircle from '@mui/icons-material/CheckCircle';
+import TaskAlt from '@mui/icons-material/TaskAlt';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -111,22 +110,12 @@ function Checklist({ onHide }: { onHide: () => void }) {
             {doneCount} of {steps.length} done
           </Typography>
         </Stack>
-        <LinearProgress
-          variant="determinate"
-          value={(doneCount / steps.length) * 100}
-          aria-label="Getting started progress"
-          sx={{ mb: 1, borderRadius: 1 }}
-        />
         <List disablePadding>
           {steps.map((step) => (
             <ListItem key={step.label} disablePadding>
               <ListItemButton component={Link} to={step.to} sx={{ borderRadius: 1, px: 1 }}>
                 <ListItemIcon sx={{ minWidth: 36 }}>
-                  {step.done ? (
-                    <CheckCircle color="success" titleAccess="Done" />
-                  ) : (
-                    <RadioButtonUnchecked color="action" titleAccess="To do" />
-                  )}
+                  {step.done ? <TaskAlt color="success" titleAccess="Done" /> : <RadioButtonUnchecked color="action" titleAccess="To do" />}
                 </ListItemIcon>
                 <ListItemText
                   primary={step.label}
