@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { request as newRequest, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { seriousViolations } from './support/axe';
 import { connectToE2eDatabase } from './support/database';
-import { ADMIN, dismissToasts, expect, signIn, test } from './support/fixtures';
+import { ADMIN, dismissToasts, expect, signIn, signInByApi, test } from './support/fixtures';
 
 /**
  * The back office's Studio Settings page (issue 28, CONTRACT §13): the photographer names the studio,
@@ -150,6 +151,7 @@ test.describe('Studio Settings (issue 28)', () => {
     await page.setViewportSize({ width: 1280, height });
     await page.screenshot({ path: 'docs/screenshots/studio-settings.png' });
     await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // it was saved: a reload shows it, and a price input writes the studio's currency
     await page.reload();
@@ -158,6 +160,27 @@ test.describe('Studio Settings (issue 28)', () => {
     await page.goto('/admin/services');
     await page.getByRole('button', { name: 'New Service' }).click();
     await expect(page.getByRole('dialog').getByLabel(locked ? 'Price ($)' : 'Price (€)')).toBeVisible();
+  });
+
+  test('phone first: the sections are one column on a phone, nothing wider than the screen', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signInByApi(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/studio');
+    await expect(field(page, 'Studio name')).toBeVisible();
+    // E-mail above Phone, not beside it; Currency above Locale
+    for (const [first, second] of [
+      [field(page, 'E-mail'), field(page, 'Phone')],
+      [page.getByRole('combobox', { name: 'Currency' }), page.getByRole('combobox', { name: 'Locale' })],
+    ]) {
+      const a = (await first!.boundingBox())!;
+      const b = (await second!.boundingBox())!;
+      expect(b.y).toBeGreaterThan(a.y + a.height);
+      // the same column (an input and a select differ by their own padding only; side by side they would be 180 px apart)
+      expect(Math.abs(b.x - a.x)).toBeLessThan(16);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
   });
 
   test("search fields show one clear button: the browser's own is hidden, MUI's 'Clear search' empties the search", async ({ page }) => {
