@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { pdfText } from '../../../../../test/support/pdf-text';
 import { Money } from '../../../../shared/domain/money';
@@ -117,6 +118,20 @@ describe('PdfkitReceiptRenderer', () => {
       const raw = withLogo.toString('latin1');
       expect(raw).toMatch(/\/Subtype \/Image/);
       expect(raw).toMatch(/\/Width 300/);
+      // The page's first drawing: the band across the top, filled with #0f766e (15, 118, 110 of 255).
+      const content = (pdf: Buffer) => {
+        const text = pdf.toString('latin1');
+        const page = /\/Type \/Page\b[^]*?\/Contents (\d+) 0 R/.exec(text)![1];
+        const start = text.indexOf('stream\n', text.indexOf(`\n${page} 0 obj`)) + 'stream\n'.length;
+        return inflateSync(Buffer.from(text.slice(start, text.indexOf('endstream', start)), 'latin1')).toString('latin1');
+      };
+      const band = (pdf: Buffer) =>
+        /0 0 612 8 re\n\/DeviceRGB cs\n([\d. ]+) scn/
+          .exec(content(pdf))![1]
+          .split(' ')
+          .map((v) => Math.round(Number(v) * 255));
+      expect(band(withLogo)).toEqual([15, 118, 110]);
+      expect(band(await renderer.render(receipt()))).toEqual([30, 58, 138]); // the default #1e3a8a
       const without = (await renderer.render(await harbour({ logo: null }))).toString('latin1');
       expect(without).not.toMatch(/\/Subtype \/Image/);
       expect(pdfText(await renderer.render(await harbour({ logo: null }))).join('\n')).toContain('Harbour Light Photography');
