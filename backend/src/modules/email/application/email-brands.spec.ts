@@ -34,4 +34,19 @@ describe('EmailBrands', () => {
     expect(brand.studio.name).toBe('Harbour Light Photography');
     expect(brand.logo).toEqual({ url: 'https://portal.example/api/studio/logo?v=4', width: 144, height: 48 });
   });
+
+  it('still brands the e-mail when the logo cannot be read, at the header size, and reads it again next time', async () => {
+    const settings = new FixedStudioSettings({ logoVersion: 2 });
+    const brands = new EmailBrands(settings, config);
+    settings.logo = () => Promise.reject(new Error('storage down'));
+    expect((await brands.current()).logo).toEqual({ url: 'https://portal.example/api/studio/logo?v=2', width: 200, height: 48 });
+    settings.logo = async () => ({
+      bytes: await sharp({ create: { width: 96, height: 48, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+      contentType: 'image/png',
+      version: 2,
+    });
+    expect((await brands.current()).logo).toMatchObject({ width: 96, height: 48 });
+  });
 });

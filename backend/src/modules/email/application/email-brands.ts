@@ -6,6 +6,8 @@ import type { EmailBrand } from '../domain/email-message';
 /** The tallest and widest the header draws the logo (CSS pixels; the stored logo is at most 512 px). */
 const LOGO_MAX_HEIGHT = 48;
 const LOGO_MAX_WIDTH = 200;
+/** The size assumed when the logo's own cannot be read. */
+const FALLBACK = { width: LOGO_MAX_WIDTH, height: LOGO_MAX_HEIGHT };
 
 /** Width and height of a PNG from its IHDR chunk; null for anything else. */
 export function pngSize(bytes: Buffer): { width: number; height: number } | null {
@@ -46,13 +48,16 @@ export class EmailBrands {
     if (path === null || version === null) return { studio, logo: null };
     let size = this.sizes.get(version);
     if (size === undefined) {
-      const logo = await this.studio.logo();
+      // The storage not answering must not stop an e-mail (nor the transaction queuing it): the logo is
+      // then drawn at the header's size and its own read again next time.
+      const logo = await this.studio.logo().catch(() => undefined);
+      if (logo === undefined) return { studio, logo: { url: `${this.config.appUrl}${path}`, ...headerLogoSize(FALLBACK) } };
       if (!logo) return { studio, logo: null }; // removed meanwhile
       size = pngSize(logo.bytes);
       // Kept only for the version it was read from (a logo replaced meanwhile is read again next time).
       if (logo.version === version) this.sizes = new Map([[version, size]]);
     }
-    const drawn = headerLogoSize(size ?? { width: LOGO_MAX_WIDTH, height: LOGO_MAX_HEIGHT });
+    const drawn = headerLogoSize(size ?? FALLBACK);
     return { studio, logo: { url: `${this.config.appUrl}${path}`, ...drawn } };
   }
 }

@@ -52,7 +52,9 @@ export class ReceiptTypeormRepository extends ReceiptRepository {
     );
     const r = rows[0];
     if (!r || r.client_id === null) return null;
-    const [studio, logo] = await Promise.all([this.settings.current(), this.settings.logo()]);
+    // A logo the storage cannot give now leaves the receipt without it, rather than failing the payment
+    // whose transaction issues it.
+    const [studio, logo] = await Promise.all([this.settings.current(), this.settings.logo().catch(() => null)]);
     const issuer: ReceiptStudio = {
       name: studio.name,
       contactLines: studio.contactLines,
