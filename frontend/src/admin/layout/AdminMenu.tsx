@@ -5,7 +5,7 @@ import DesignServicesOutlined from '@mui/icons-material/DesignServicesOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import StoreOutlined from '@mui/icons-material/StoreOutlined';
 import TollOutlined from '@mui/icons-material/TollOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import Divider from '@mui/material/Divider';
@@ -19,7 +19,7 @@ export const adminNav = [
   { to: '/admin/credits', label: 'Bundles', icon: <TollOutlined /> },
   { to: '/admin/email', label: 'Email System', icon: <AlternateEmailOutlined /> },
   { to: '/admin/integrations', label: 'Integrations', icon: <WebhookOutlined /> },
-  { to: '/admin/studio', label: 'Studio Settings', icon: <StorefrontOutlined /> },
+  { to: '/admin/studio', label: 'Studio Settings', icon: <StoreOutlined /> },
   { to: '/admin/audit-events', label: 'Activity Log', icon: <HistoryOutlined /> },
 ] as const;
 
