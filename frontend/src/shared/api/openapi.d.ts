@@ -24,26 +24,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public-config": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get public settings
-         * @description Public settings for the browser: booking page, payment mode and publishable key
-         */
-        get: operations["getPublicConfig"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/audit-events": {
         parameters: {
             query?: never;
@@ -79,6 +59,78 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The studio
+         * @description Name, logo, accent colour, contact details and money style: what every page shows.
+         */
+        get: operations["getStudio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change studio settings
+         * @description Any of the settings; the others stay. Each bad field is named in `errors`; nothing changes then. An activity log event `studio.updated` names the fields changed.
+         */
+        patch: operations["updateStudio"];
+        trace?: never;
+    };
+    "/api/studio/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Studio settings
+         * @description Every setting, for the Studio Settings page (the admin signed in).
+         */
+        get: operations["getStudioSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The studio logo
+         * @description The PNG. With `v` the current version it is cached for a year (each upload has a new address); otherwise revalidated.
+         */
+        get: operations["getStudioLogo"];
+        put?: never;
+        /**
+         * Upload the studio logo
+         * @description multipart/form-data with a `logo` file part: a PNG or JPEG of at most 2 MB, stored as a PNG fitting 512×512 (never enlarged).
+         */
+        post: operations["uploadStudioLogo"];
+        /**
+         * Remove the studio logo
+         * @description The pages and e-mails show the name alone.
+         */
+        delete: operations["removeStudioLogo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1013,6 +1065,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get public settings
+         * @description Public settings for the browser: booking page, payment mode and publishable key
+         */
+        get: operations["getPublicConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment-emulator/payment_intents/{id}/confirm": {
         parameters: {
             query?: never;
@@ -1549,6 +1621,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the first run is needed
+         * @description While the studio has no admin (and ADMIN_EMAIL is not set): `{needed: true}`. Afterwards this route is a 404.
+         */
+        get: operations["getSetup"];
+        put?: never;
+        /**
+         * Set up the studio
+         * @description Names the studio and creates its admin, with the one-time code printed in the server's console at start (`SETUP CODE: 123-456`), and signs the admin in. A wrong code: 400 `SETUP.WRONG_CODE`; the fifth wrong one replaces the code (printed again): 400 `SETUP.CODE_REPLACED`. The fields follow registration's rules. After setup this route is a 404.
+         */
+        post: operations["completeSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1556,17 +1652,6 @@ export interface components {
         HealthResponse: {
             /** @example ok */
             status: string;
-        };
-        PublicConfigResponse: {
-            /** @example https://calendly.com/studio/session */
-            bookingUrl: string | null;
-            /**
-             * @description emulator when STRIPE_SECRET_KEY is unset
-             * @enum {string}
-             */
-            paymentMode: "stripe" | "emulator";
-            /** @example pk_test_… */
-            stripePublishableKey: string | null;
         };
         AuditEventResponse: {
             /** @example 1042 */
@@ -1590,7 +1675,7 @@ export interface components {
              * @example project.created
              * @enum {string}
              */
-            action: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.2fa_enabled" | "auth.2fa_disabled" | "account.password_changed" | "account.email_changed" | "client.created" | "client.updated" | "client.deleted" | "service.created" | "service.updated" | "service.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.marked_paid" | "bundle.created" | "bundle.updated" | "bundle.deleted" | "credits.adjusted" | "credits.purchased" | "credits.redeemed" | "payment.recorded" | "payment.refunded" | "email.sent" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted";
+            action: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.2fa_enabled" | "auth.2fa_disabled" | "account.password_changed" | "account.email_changed" | "client.created" | "client.updated" | "client.deleted" | "service.created" | "service.updated" | "service.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.marked_paid" | "bundle.created" | "bundle.updated" | "bundle.deleted" | "credits.adjusted" | "credits.purchased" | "credits.redeemed" | "payment.recorded" | "payment.refunded" | "email.sent" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "studio.updated" | "studio.logo_changed" | "studio.setup_completed";
             /** @example project */
             targetType: string | null;
             /** @example 42 */
@@ -1604,6 +1689,176 @@ export interface components {
              * @example token:3 Accounting sync
              */
             via: string | null;
+        };
+        PublicStudioResponse: {
+            /** @example Studio Portal */
+            name: string;
+            /**
+             * @description Changes with each upload; null without a logo
+             * @example /api/studio/logo?v=3
+             */
+            logoUrl: string | null;
+            /** @example #1e3a8a */
+            accentColor: string;
+            /** @example  */
+            email: string;
+            /** @example  */
+            phone: string;
+            /** @example  */
+            address: string;
+            /** @example  */
+            website: string;
+            /** @example USD */
+            currency: string;
+            /** @example UTC */
+            timeZone: string;
+            /** @example en-US */
+            locale: string;
+            /**
+             * @description The booking page in effect: the studio's, else BOOKING_URL, else null
+             * @example https://calendly.com/studio
+             */
+            bookingUrl: string | null;
+        };
+        StudioSettingsResponse: {
+            /** @example Studio Portal */
+            name: string;
+            /** @example /api/studio/logo?v=3 */
+            logoUrl: string | null;
+            /** @example #1e3a8a */
+            accentColor: string;
+            /** @example  */
+            email: string;
+            /** @example  */
+            phone: string;
+            /** @example  */
+            address: string;
+            /** @example  */
+            website: string;
+            /** @example USD */
+            currency: string;
+            /** @example UTC */
+            timeZone: string;
+            /** @example en-US */
+            locale: string;
+            /**
+             * @description Percent, up to 3 decimals
+             * @example 0
+             */
+            taxRate: number;
+            /** @example Sales tax */
+            taxName: string;
+            /** @example false */
+            taxInclusive: boolean;
+            /** @example  */
+            invoiceTerms: string;
+            /** @example 14 */
+            paymentDueDays: number;
+            /**
+             * @example [
+             *       -3,
+             *       0,
+             *       7
+             *     ]
+             */
+            reminderDays: number[];
+            /**
+             * @description '' sends as the studio's name
+             * @example
+             */
+            emailFromName: string;
+            /** @example  */
+            replyTo: string;
+            /**
+             * @description The studio's booking page; null uses BOOKING_URL
+             * @example null
+             */
+            bookingUrl: string | null;
+            /**
+             * @description BOOKING_URL, used while bookingUrl is null
+             * @example https://calendly.com/studio
+             */
+            defaultBookingUrl: string | null;
+            /** @example 2026-11-28T23:00:00.000Z */
+            updatedAt: string;
+        };
+        StudioPatchRequest: {
+            /** @example Harbour Light Photography */
+            name?: string;
+            /**
+             * @description '#rrggbb' or '#rgb'; white text on it must reach 4.5:1 (WCAG AA)
+             * @example #0f766e
+             */
+            accentColor?: string;
+            /**
+             * @description '' for none
+             * @example hello@harbourlight.example
+             */
+            email?: string;
+            /** @example +353 1 555 0100 */
+            phone?: string;
+            /** @example 12 Quay Street, Galway */
+            address?: string;
+            /**
+             * @description http(s) URL or ''
+             * @example https://harbourlight.example
+             */
+            website?: string;
+            /**
+             * @description ISO 4217, a currency with cents; fixed once a payment is recorded (409)
+             * @example EUR
+             */
+            currency?: string;
+            /**
+             * @description IANA time zone
+             * @example Europe/Dublin
+             */
+            timeZone?: string;
+            /**
+             * @description BCP 47 language tag: how money and dates are written
+             * @example en-IE
+             */
+            locale?: string;
+            /**
+             * @description Percent, at most 3 decimals
+             * @example 23
+             */
+            taxRate?: number;
+            /** @example VAT */
+            taxName?: string;
+            /**
+             * @description Prices include tax
+             * @example true
+             */
+            taxInclusive?: boolean;
+            /** @example Payment is due within 14 days. */
+            invoiceTerms?: string;
+            /** @example 14 */
+            paymentDueDays?: number;
+            /**
+             * @description Days from the due date, −30…60, at most 10
+             * @example [
+             *       -3,
+             *       0,
+             *       7
+             *     ]
+             */
+            reminderDays?: number[];
+            /**
+             * @description The e-mails' sender name; '' for the studio's name
+             * @example Harbour Light Photography
+             */
+            emailFromName?: string;
+            /**
+             * @description The e-mails' Reply-To; '' for none
+             * @example hello@harbourlight.example
+             */
+            replyTo?: string;
+            /**
+             * @description The booking page; null or '' for BOOKING_URL (the server's default)
+             * @example https://harbourlight.example/book
+             */
+            bookingUrl?: string | null;
         };
         UpdateAccountRequest: {
             /** @example Ann Lee */
@@ -2264,6 +2519,17 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        PublicConfigResponse: {
+            /** @example https://calendly.com/studio/session */
+            bookingUrl: string | null;
+            /**
+             * @description emulator when STRIPE_SECRET_KEY is unset
+             * @enum {string}
+             */
+            paymentMode: "stripe" | "emulator";
+            /** @example pk_test_… */
+            stripePublishableKey: string | null;
+        };
         EmulatorConfirmRequest: {
             /**
              * @description pm_card_visa succeeds; pm_card_chargeDeclined is declined; pm_card_refundFail succeeds, but its refunds fail
@@ -2751,6 +3017,33 @@ export interface components {
             /** @example false */
             favorite: boolean;
         };
+        SetupNeededResponse: {
+            /**
+             * @example true
+             * @enum {boolean}
+             */
+            needed: true;
+        };
+        CompleteSetupRequest: {
+            /** @example Harbour Light Photography */
+            studioName: string;
+            /** @example Ann Lee */
+            name: string;
+            /** @example ann@example.com */
+            email: string;
+            /** @example secret123 */
+            password: string;
+            /**
+             * @description The one-time code printed in the server's console at start (`SETUP CODE: 123-456`)
+             * @example 123-456
+             */
+            code: string;
+            /**
+             * @description The browser's IANA time zone, for the studio (UTC when absent)
+             * @example Europe/Dublin
+             */
+            timeZone?: string;
+        };
         ErrorResponse: {
             /** @example 400 */
             statusCode: number;
@@ -2769,7 +3062,7 @@ export interface components {
              * @example AUTH.NOT_SIGNED_IN
              * @enum {string}
              */
-            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.SESSION_REQUIRED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.UNDECLARED" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BALANCE_BELOW_REFUND" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CREDITS.WOULD_OVERPAY" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_REFUNDED" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.BAD_REFUND_AMOUNT" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.DEPOSIT_ALREADY_PAID" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NO_DEPOSIT" | "PAYMENTS.NOT_FOUND" | "PAYMENTS.NOT_REFUNDABLE" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PARTIAL_BUNDLE_REFUND" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.RECEIPT_NOT_FOUND" | "PAYMENTS.REFUND_ABOVE_REFUNDABLE" | "PAYMENTS.REFUND_FAILED" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_DEPOSIT" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.DEPOSIT_ABOVE_PRICE" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SERVICES.NOT_FOUND" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.OWN_ACCOUNT" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.RANGE_NOT_SATISFIABLE" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
+            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.SESSION_REQUIRED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.UNDECLARED" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BALANCE_BELOW_REFUND" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CREDITS.WOULD_OVERPAY" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_REFUNDED" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.BAD_REFUND_AMOUNT" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.DEPOSIT_ALREADY_PAID" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NO_DEPOSIT" | "PAYMENTS.NOT_FOUND" | "PAYMENTS.NOT_REFUNDABLE" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PARTIAL_BUNDLE_REFUND" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.RECEIPT_NOT_FOUND" | "PAYMENTS.REFUND_ABOVE_REFUNDABLE" | "PAYMENTS.REFUND_FAILED" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_DEPOSIT" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.DEPOSIT_ABOVE_PRICE" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SETUP.CODE_REPLACED" | "SETUP.DONE" | "SETUP.WRONG_CODE" | "SERVICES.NOT_FOUND" | "STUDIO.INVALID_SETTINGS" | "STUDIO.UNKNOWN_FIELD" | "STUDIO.CURRENCY_LOCKED" | "STUDIO.LOGO_NOT_AN_IMAGE" | "STUDIO.LOGO_TOO_LARGE" | "STUDIO.NO_LOGO_FILE" | "STUDIO.BAD_UPLOAD" | "STUDIO.NO_LOGO" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.OWN_ACCOUNT" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.RANGE_NOT_SATISFIABLE" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
             /**
              * @description Field -> message, for validation errors
              * @example {
@@ -2828,52 +3121,6 @@ export interface operations {
             };
             /** @description The database is not answering */
             503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    getPublicConfig: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicConfigResponse"];
-                };
-            };
-            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not authenticated: the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
-            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3000,6 +3247,378 @@ export interface operations {
                 };
             };
             /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStudio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStudioResponse"];
+                };
+            };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateStudio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudioPatchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioSettingsResponse"];
+                };
+            };
+            /** @description A field is not valid (`STUDIO.INVALID_SETTINGS`, or an unknown field: `STUDIO.UNKNOWN_FIELD`); a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The currency after the first payment (`STUDIO.CURRENCY_LOCKED`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStudioSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioSettingsResponse"];
+                };
+            };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStudioLogo: {
+        parameters: {
+            query?: {
+                /** @description The logo version, as in logoUrl */
+                v?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The studio has no logo (`STUDIO.NO_LOGO`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uploadStudioLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    logo: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioSettingsResponse"];
+                };
+            };
+            /** @description No `logo` part (`STUDIO.NO_LOGO_FILE`) or a body that is not multipart/form-data (`STUDIO.BAD_UPLOAD`); a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Over 2 MB (`STUDIO.LOGO_TOO_LARGE`); the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not a PNG or JPEG image, e.g. an SVG (`STUDIO.LOGO_NOT_AN_IMAGE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    removeStudioLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioSettingsResponse"];
+                };
+            };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6793,6 +7412,52 @@ export interface operations {
             };
         };
     };
+    getPublicConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicConfigResponse"];
+                };
+            };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     confirmEmulatedPayment: {
         parameters: {
             query?: never;
@@ -9057,6 +9722,165 @@ export interface operations {
                 headers: {
                     /** @description `bytes *\/<size>` */
                     "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupNeededResponse"];
+                };
+            };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Setup is done */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    completeSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteSetupRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            /** @description A field is not valid, or the code is not right (`SETUP.WRONG_CODE`, `SETUP.CODE_REPLACED`); a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Setup is done */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The e-mail address or the name is taken by a client account (`USERS.EMAIL_TAKEN`, `USERS.USERNAME_TAKEN`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many tries from this address (the sign-in budget, AUTH_IP_LIMIT_PER_MIN a minute); too many sign-in, registration or reset calls from this address */
+            429: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
