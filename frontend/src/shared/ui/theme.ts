@@ -102,7 +102,15 @@ export function accentPalette(accent: string) {
  * server paints a prerendered page in the studio's accent by overriding those variables.
  */
 export function createPortalTheme(accent: string = brand.primary): Theme {
-  return createTheme({ ...themeOptions, cssVariables: true, palette: { ...themeOptions.palette, primary: accentPalette(accent) } });
+  // one theme per accent (a theme with CSS variables takes a few milliseconds to make, more on a phone):
+  // the page's own, made once, whoever asks first
+  let theme = portalThemes.get(accent);
+  if (!theme) {
+    theme = createTheme({ ...themeOptions, cssVariables: true, palette: { ...themeOptions.palette, primary: accentPalette(accent) } });
+    portalThemes.set(accent, theme);
+  }
+  return theme;
 }
+const portalThemes = new Map<string, Theme>();
 
 export const theme = createPortalTheme();
