@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STUDIO, readInjectedStudio, type Studio } from './studio';
+import { callsTo, mockFetch } from '../../test/utils';
+import { DEFAULT_STUDIO, fetchStudio, readInjectedStudio, type Studio } from './studio';
 
 const harbour: Studio = {
   name: 'Harbour Light <Photography>',
@@ -61,5 +62,13 @@ describe('readInjectedStudio', () => {
       locale: 'en-US',
       logoUrl: null,
     });
+  });
+});
+
+describe('fetchStudio', () => {
+  it('asks GET /api/studio (a page without the data: the dev server)', async () => {
+    const spy = mockFetch({ 'GET /api/studio': { body: harbour } });
+    expect(await fetchStudio()).toEqual(harbour);
+    expect(callsTo(spy, 'GET /api/studio')).toHaveLength(1);
   });
 });

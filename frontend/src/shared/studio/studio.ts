@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../api/client';
+import { dataOf, http } from '../api/client';
 import { brand } from '../ui/theme';
 
 /**
@@ -86,7 +86,7 @@ export function readInjectedStudio(doc: Document | undefined = globalThis.docume
 }
 
 /** GET /api/studio (public). */
-export const fetchStudio = async (): Promise<Studio> => studioOf(await getJson('/api/studio'));
+export const fetchStudio = async (): Promise<Studio> => studioOf(await dataOf(http.GET('/api/studio')));
 
 /** The studio, kept for the visit (the page brought it; the back office updates the cache when it changes it). */
 export const studioQuery = queryOptions({
