@@ -35,5 +35,9 @@ export function formatMoney(cents: number, style: MoneyStyle = DEFAULT_MONEY_STY
 
 /** The currency's symbol in the locale: 'USD' → '$', 'EUR' → '€' (CSV headers: 'Amount (€)'). */
 export function currencySymbol(style: MoneyStyle = DEFAULT_MONEY_STYLE): string {
-  return formatFor(style).formatToParts(0).find((p) => p.type === 'currency')?.value ?? style.currency;
+  return (
+    formatFor(style)
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? style.currency
+  );
 }
