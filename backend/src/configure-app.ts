@@ -263,23 +263,6 @@ async function serveFrontend(
 }
 
 /** The studio as every page carries it: GET /api/studio's answer (CONTRACT §13). */
-function publicStudio(studio: Studio, defaultBookingUrl: string | null): PublicStudio {
-  const p = studio.props;
-  return {
-    name: p.name,
-    logoUrl: studio.logoPath,
-    accentColor: p.accentColor,
-    email: p.email,
-    phone: p.phone,
-    address: p.address,
-    website: p.website,
-    currency: p.currency,
-    timeZone: p.timeZone,
-    locale: p.locale,
-    bookingUrl: p.bookingUrl ?? defaultBookingUrl,
-  };
-}
-
 /**
  * The build's HTML pages with the studio in them (decision 0043): each file read once, at start, and
  * sent with the studio's name, logo, accent and public JSON put in (shared/http/studio-page.ts), after
@@ -301,11 +284,11 @@ async function studioPages(
   const settings = app.get(StudioSettings);
   const current = async (): Promise<PublicStudio> => {
     try {
-      return publicStudio(await settings.current(), defaultBookingUrl);
+      return (await settings.current()).publicView(defaultBookingUrl);
     } catch (err) {
       // the page still opens (with the default studio), as it did before the studio had settings
       logger.error({ err }, 'the studio settings could not be read: the page is sent with the default studio');
-      return publicStudio(Studio.default(), defaultBookingUrl);
+      return Studio.default().publicView(defaultBookingUrl);
     }
   };
   return async (request, reply, file) => {

@@ -1,4 +1,4 @@
 /** The studio module's public surface. */
 export { StudioModule } from './studio.module';
 export { StudioSettings, type StudioPatch } from './application/ports/studio-settings';
-export { Studio, type StudioProps, DEFAULT_STUDIO_PROPS } from './domain/studio';
+export { Studio, type StudioProps, type PublicStudioView, DEFAULT_STUDIO_PROPS } from './domain/studio';

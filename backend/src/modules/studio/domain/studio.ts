@@ -62,6 +62,21 @@ export const DEFAULT_STUDIO_PROPS: StudioProps = {
   updatedAt: new Date(0),
 };
 
+/** What anyone may read of the studio (GET /api/studio, and every HTML page the server sends). */
+export interface PublicStudioView {
+  name: string;
+  logoUrl: string | null;
+  accentColor: string;
+  email: string;
+  phone: string;
+  address: string;
+  website: string;
+  currency: string;
+  timeZone: string;
+  locale: string;
+  bookingUrl: string | null;
+}
+
 export class Studio {
   constructor(readonly props: StudioProps) {}
 
@@ -95,6 +110,24 @@ export class Studio {
   /** The logo's address on this site (relative), changing with each upload; null without a logo. */
   get logoPath(): string | null {
     return this.props.logoVersion === null ? null : `/api/studio/logo?v=${this.props.logoVersion}`;
+  }
+
+  /** The public view; the booking page is the studio's own, else `defaultBookingUrl` (BOOKING_URL). */
+  publicView(defaultBookingUrl: string | null): PublicStudioView {
+    const p = this.props;
+    return {
+      name: p.name,
+      logoUrl: this.logoPath,
+      accentColor: p.accentColor,
+      email: p.email,
+      phone: p.phone,
+      address: p.address,
+      website: p.website,
+      currency: p.currency,
+      timeZone: p.timeZone,
+      locale: p.locale,
+      bookingUrl: p.bookingUrl ?? defaultBookingUrl,
+    };
   }
 
   /** The contact lines an e-mail's footer, a receipt or an invoice show (the empty ones left out). */

@@ -55,20 +55,7 @@ export class StudioController {
   ) {}
 
   private publicView(s: Studio): PublicStudioResponse {
-    const p = s.props;
-    return {
-      name: p.name,
-      logoUrl: s.logoPath,
-      accentColor: p.accentColor,
-      email: p.email,
-      phone: p.phone,
-      address: p.address,
-      website: p.website,
-      currency: p.currency,
-      timeZone: p.timeZone,
-      locale: p.locale,
-      bookingUrl: p.bookingUrl ?? this.config.bookingUrl ?? null,
-    };
+    return s.publicView(this.config.bookingUrl ?? null);
   }
 
   private fullView(s: Studio): StudioSettingsResponse {
