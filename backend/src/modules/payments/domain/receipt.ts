@@ -21,6 +21,8 @@ export interface ReceiptStudio {
   accentColor: string;
   /** The logo as stored (PNG), or null. */
   logo: Buffer | null;
+  /** IANA zone the receipt's date is written in ('UTC' for the default studio). */
+  timeZone: string;
 }
 
 /**
@@ -55,10 +57,29 @@ export function receiptDescription(subject: ReceiptSubject): string {
 }
 
 /**
- * When it was paid, as the receipt prints it: in UTC and saying so ('January 5, 2026, 15:04 UTC'): the
- * server does not know the reader's time zone, and a receipt must read the same wherever it is opened.
+ * When it was paid, as the receipt prints it: in the studio's time zone and saying which ('January 5,
+ * 2026, 15:04 UTC' for the default studio, 'January 5, 2026, 10:04 EST' in New York): a receipt must read
+ * the same wherever it is opened. A zone Intl does not know (never stored: Studio Settings checks it)
+ * falls back to UTC.
  */
-export function receiptDate(paidAt: Date): string {
-  const day = paidAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  return `${day}, ${paidAt.toISOString().slice(11, 16)} UTC`;
+export function receiptDate(paidAt: Date, timeZone = 'UTC'): string {
+  const parts = (zone: string) =>
+    new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: zone,
+      timeZoneName: 'short',
+    }).formatToParts(paidAt);
+  let p: Intl.DateTimeFormatPart[];
+  try {
+    p = parts(timeZone);
+  } catch {
+    p = parts('UTC');
+  }
+  const v = (type: Intl.DateTimeFormatPartTypes) => p.find((x) => x.type === type)?.value ?? '';
+  return `${v('month')} ${v('day')}, ${v('year')}, ${v('hour')}:${v('minute')} ${v('timeZoneName')}`;
 }

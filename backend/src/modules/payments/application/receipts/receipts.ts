@@ -61,7 +61,7 @@ export class Receipts extends ReceiptIssuer {
         description: receiptDescription(receipt.subject),
         amountCents: receipt.amount.cents,
         method: receiptMethod(receipt),
-        date: receiptDate(receipt.paidAt),
+        date: receiptDate(receipt.paidAt, receipt.studio.timeZone),
         appUrl: this.config.appUrl,
       }),
       attachments: [{ filename: receipt.number.fileName, contentType: 'application/pdf', content: pdf }],

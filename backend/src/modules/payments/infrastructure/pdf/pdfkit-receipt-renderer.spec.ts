@@ -15,6 +15,7 @@ const receipt = (over: Partial<Receipt> = {}): Receipt => ({
     money: { currency: 'USD', locale: 'en-US' },
     accentColor: '#1e3a8a',
     logo: null,
+    timeZone: 'UTC',
   },
   client: { id: 7, name: 'Zoë Ann Lee', email: 'zoe.ann.lee.photography@example.com' },
   subject: { kind: 'project', name: 'Harbour Lane listing' },
@@ -89,6 +90,7 @@ describe('PdfkitReceiptRenderer', () => {
           contactLines: ['12 Quay Street\nGalway H91 X2Y3', '+353 91 555 0100', 'hello@harbourlight.ie', 'https://harbourlight.ie'],
           money: { currency: 'EUR', locale: 'en-IE' },
           accentColor: '#0f766e',
+          timeZone: 'Europe/Dublin',
           logo: await sharp({ create: { width: 300, height: 100, channels: 3, background: '#0f766e' } })
             .png()
             .toBuffer(),

@@ -137,7 +137,7 @@ export class PdfkitReceiptRenderer extends ReceiptRenderer {
       dy = Math.max(doc.y, dy + 14) + 3;
     };
     detail('Receipt number', r.number.text);
-    detail('Date paid', receiptDate(r.paidAt));
+    detail('Date paid', receiptDate(r.paidAt, r.studio.timeZone));
     detail('Payment method', receiptMethod(r));
     if (r.providerPaymentId) detail('Reference', printable(r.providerPaymentId));
     y = Math.max(billedBottom, dy) + 28;

@@ -61,6 +61,7 @@ export class ReceiptTypeormRepository extends ReceiptRepository {
       money: studio.money,
       accentColor: studio.props.accentColor,
       logo: logo && /^image\/(png|jpeg)$/.test(logo.contentType) ? logo.bytes : null,
+      timeZone: studio.props.timeZone,
     };
     return {
       paymentId: r.id,
