@@ -116,6 +116,16 @@ describe('Project deposit (CONTRACT §11)', () => {
     }
   });
 
+  it("writes the refusals' amounts in the studio's currency and locale", () => {
+    const eur = { currency: 'EUR', locale: 'de-DE' };
+    expect(() => Project.create(details, [line(1, 250)], Money.ZERO, new Date(), cents(25001), eur)).toThrow(
+      "Deposit must be at most the project's price (250,00\u00a0€)",
+    );
+    expect(() => Project.create(details, [line(1, 250)], Money.ZERO, new Date(), cents(0), eur)).toThrow(
+      'Deposit must be more than 0,00\u00a0€',
+    );
+  });
+
   it('checks the kept deposit against new lines, and a new deposit with them', () => {
     const p = Project.create(details, [line(1, 250), line(2, 50)], Money.ZERO, new Date(), cents(20000));
     expect(() => p.setLines([line(2, 50)], Money.ZERO)).toThrow("Deposit must be at most the project's price ($50.00)");

@@ -1,5 +1,6 @@
 import { Money } from '../../../shared/domain/money';
 import { RuleViolatedError } from '../../../shared/errors/domain-error';
+import { DEFAULT_MONEY_STYLE, type MoneyStyle } from '../../../shared/domain/money-format';
 import { depositAbovePrice, depositNotPositive } from './projects.errors';
 
 /** A service on a project: its quantity and the unit price it had when it was added. */
@@ -62,7 +63,15 @@ export function priceOfLines(lines: readonly ProjectLine[]): Money {
 export class Project {
   private constructor(private props: ProjectProps) {}
 
-  static create(details: ProjectDetails, lines: ProjectLine[], priceWithoutLines: Money, now: Date, deposit: Money | null = null): Project {
+  /** `money`: how the refusals write amounts (the studio's currency and locale). */
+  static create(
+    details: ProjectDetails,
+    lines: ProjectLine[],
+    priceWithoutLines: Money,
+    now: Date,
+    deposit: Money | null = null,
+    money: MoneyStyle = DEFAULT_MONEY_STYLE,
+  ): Project {
     const p = new Project({
       id: 0,
       ...details,
@@ -74,7 +83,7 @@ export class Project {
       lines: [],
     });
     p.setDetails(details);
-    p.setLines(lines, priceWithoutLines, deposit);
+    p.setLines(lines, priceWithoutLines, deposit, money);
     return p;
   }
 
@@ -134,7 +143,12 @@ export class Project {
    * A service already paid with credits stays paid with credits while it remains on the project.
    * The deposit (`deposit`, else the one the project has) is checked against the new price.
    */
-  setLines(lines: ProjectLine[], priceWithoutLines: Money, deposit: Money | null = this.deposit): void {
+  setLines(
+    lines: ProjectLine[],
+    priceWithoutLines: Money,
+    deposit: Money | null = this.deposit,
+    money: MoneyStyle = DEFAULT_MONEY_STYLE,
+  ): void {
     const paid = new Map(this.props.lines.filter((l) => l.creditsPaid).map((l) => [l.serviceId, l.creditsPaid]));
     const merged = mergeLines(
       lines.map((l) => (paid.has(l.serviceId) && !l.creditsPaid ? { ...l, creditsPaid: paid.get(l.serviceId) } : l)),
@@ -142,16 +156,16 @@ export class Project {
     this.props.lines = merged;
     this.props.serviceId = merged[0]?.serviceId ?? null;
     this.props.price = merged.length ? priceOfLines(merged) : priceWithoutLines;
-    this.setDeposit(deposit);
+    this.setDeposit(deposit, money);
   }
 
   /**
    * Sets or clears (null) the deposit. It is checked against the price as it is now, so set the lines
    * first: a deposit of 0, or above the price, is refused (CONTRACT §11).
    */
-  setDeposit(deposit: Money | null): void {
-    if (deposit !== null && deposit.isZero()) throw depositNotPositive();
-    if (deposit !== null && deposit.cents > this.props.price.cents) throw depositAbovePrice(this.props.price);
+  setDeposit(deposit: Money | null, money: MoneyStyle = DEFAULT_MONEY_STYLE): void {
+    if (deposit !== null && deposit.isZero()) throw depositNotPositive(money);
+    if (deposit !== null && deposit.cents > this.props.price.cents) throw depositAbovePrice(this.props.price, money);
     this.props.deposit = deposit;
   }
 

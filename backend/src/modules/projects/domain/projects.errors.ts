@@ -11,10 +11,11 @@ export const lineServiceNotFound = () =>
 export const stillUnpaid = (owed: Money, style: MoneyStyle = DEFAULT_MONEY_STYLE) =>
   new RuleViolatedError('PROJECTS.STILL_UNPAID', `This project still has ${formatMoney(owed.cents, style)} to pay`);
 
-const DEPOSIT_POSITIVE = 'Deposit must be more than $0.00';
-export const depositNotPositive = () =>
-  new RuleViolatedError('PROJECTS.BAD_DEPOSIT', DEPOSIT_POSITIVE, { depositAmount: DEPOSIT_POSITIVE });
-export const depositAbovePrice = (price: Money) => {
-  const message = `Deposit must be at most the project's price ($${price.dollars.toFixed(2)})`;
+export const depositNotPositive = (style: MoneyStyle = DEFAULT_MONEY_STYLE) => {
+  const message = `Deposit must be more than ${formatMoney(0, style)}`;
+  return new RuleViolatedError('PROJECTS.BAD_DEPOSIT', message, { depositAmount: message });
+};
+export const depositAbovePrice = (price: Money, style: MoneyStyle = DEFAULT_MONEY_STYLE) => {
+  const message = `Deposit must be at most the project's price (${formatMoney(price.cents, style)})`;
   return new RuleViolatedError('PROJECTS.DEPOSIT_ABOVE_PRICE', message, { depositAmount: message });
 };

@@ -42,10 +42,10 @@ export class CreateProjectHandler {
     return this.tx.run(async () => {
       const client = await this.users.findById(cmd.details.clientId);
       if (!client) throw clientNotFound();
-      const project = await this.projects.insert(
-        Project.create(cmd.details, await this.lines.build(cmd.selectedServices), cmd.price, new Date(), cmd.deposit ?? null),
-      );
       const style = (await this.studio.current()).money;
+      const project = await this.projects.insert(
+        Project.create(cmd.details, await this.lines.build(cmd.selectedServices), cmd.price, new Date(), cmd.deposit ?? null, style),
+      );
       await this.audit.record(projectCreated(project, client.username, cmd.isPaid, style));
       const owed = cmd.isPaid ? await this.projects.owed(project.id) : null;
       if (owed && !owed.isZero()) {

@@ -63,8 +63,8 @@ export class UpdateProjectHandler {
         const fallback = await this.services.findDefaultFor(priceWithoutLines.cents);
         if (fallback) lines.push({ serviceId: fallback.id, quantity: 1, unitPrice: fallback.price });
       }
-      project.setLines(lines, priceWithoutLines, cmd.deposit === undefined ? project.deposit : cmd.deposit);
       const style = (await this.studio.current()).money;
+      project.setLines(lines, priceWithoutLines, cmd.deposit === undefined ? project.deposit : cmd.deposit, style);
       await this.audit.record(projectUpdated(before, project, clientName(client, cmd.details.clientId), style));
       const wasPaid = project.isPaid;
       await this.projects.update(project);
