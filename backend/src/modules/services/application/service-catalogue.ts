@@ -3,6 +3,7 @@ import { AuditTrail } from '../../../shared/audit/audit-trail';
 import { amountText, quoted } from '../../../shared/audit/summary';
 import { NotFoundError } from '../../../shared/errors/domain-error';
 import { TransactionHost } from '../../../shared/transaction/transaction-host';
+import { StudioSettings } from '../../studio';
 import { Service, ServiceInput } from '../domain/service';
 import { ServiceRepository } from './ports/service.repository';
 
@@ -18,16 +19,18 @@ export class ServiceCatalogue {
     private readonly services: ServiceRepository,
     private readonly tx: TransactionHost,
     private readonly audit: AuditTrail,
+    private readonly studio: StudioSettings,
   ) {}
 
   create(input: ServiceInput): Promise<Service> {
     return this.tx.run(async () => {
       const service = await this.services.insert(Service.create(0, input).props);
+      const style = (await this.studio.current()).money;
       await this.audit.record({
         action: 'service.created',
         targetType: 'service',
         targetId: service.id,
-        summary: `Created service ${quoted(service.props.name)} (${amountText(service.price)})`,
+        summary: `Created service ${quoted(service.props.name)} (${amountText(service.price, style)})`,
       });
       return service;
     });
@@ -39,7 +42,10 @@ export class ServiceCatalogue {
       if (!before) throw serviceNotFound();
       const service = Service.create(id, input);
       await this.services.update(service);
-      const price = before.price.equals(service.price) ? '' : `: price ${amountText(before.price)} → ${amountText(service.price)}`;
+      const style = (await this.studio.current()).money;
+      const price = before.price.equals(service.price)
+        ? ''
+        : `: price ${amountText(before.price, style)} → ${amountText(service.price, style)}`;
       const renamed = before.props.name === service.props.name ? '' : ` (was ${quoted(before.props.name)})`;
       await this.audit.record({
         action: 'service.updated',
