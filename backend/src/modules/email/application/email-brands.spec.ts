@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { AppConfig } from '../../../shared/config/app-config';
 import { Studio } from '../../studio';
-import { FixedStudioSettings } from '../../payments/testing/fixed-studio-settings';
+import { FixedStudioSettings } from '../../studio/testing/fixed-studio-settings';
 import { EmailBrands, headerLogoSize, pngSize } from './email-brands';
 
 describe('EmailBrands', () => {

@@ -18,7 +18,7 @@ import { BillableProject, ProjectsForBilling } from '../application/ports/projec
 import type { GatewayIntent, IntentRecord } from '../domain/card-payment';
 import type { Payment } from '../domain/payment';
 import type { RefundablePayment } from '../domain/refund';
-import { FixedStudioSettings } from './fixed-studio-settings';
+import { FixedStudioSettings } from '../../studio/testing/fixed-studio-settings';
 
 /** The ledger; like the table, one card payment per provider id. */
 export class InMemoryPayments extends PaymentRepository {

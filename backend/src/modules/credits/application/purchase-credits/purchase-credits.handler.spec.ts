@@ -12,7 +12,7 @@ import { aUser, immediateTx, InMemoryAuditTrail, InMemoryUsers } from '../../../
 import { RecordingEvents } from '../../../../testing/in-memory-events';
 import { InMemoryBundles, InMemoryCreditAccounts } from '../../testing/in-memory-credits';
 import { PurchaseCreditsHandler } from './purchase-credits.handler';
-import { FixedStudioSettings } from '../../../payments/testing/fixed-studio-settings';
+import { FixedStudioSettings } from '../../../studio/testing/fixed-studio-settings';
 
 const client = (id: number) => aUser(id, 'client', { username: `client ${id}`, email: `c${id}@example.com` });
 

@@ -6,7 +6,7 @@ import { Money } from '../../../../shared/domain/money';
 import { aUser, immediateTx, InMemoryAuditTrail } from '../../../../testing/in-memory';
 import { InMemoryCreditAccounts } from '../../testing/in-memory-credits';
 import { RedeemCreditsHandler } from './redeem-credits.handler';
-import { FixedStudioSettings } from '../../../payments/testing/fixed-studio-settings';
+import { FixedStudioSettings } from '../../../studio/testing/fixed-studio-settings';
 
 const person = (id: number, role: 'client' | 'admin' = 'client') => aUser(id, role);
 

@@ -9,7 +9,7 @@ import { CollectingOutbox, immediateTx, InMemoryAuditTrail, InMemoryUsers } from
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { LineBuilder } from '../line-builder';
 import { CreateProjectHandler } from './create-project.handler';
-import { FixedStudioSettings } from '../../../payments/testing/fixed-studio-settings';
+import { FixedStudioSettings } from '../../../studio/testing/fixed-studio-settings';
 
 describe('CreateProjectHandler', () => {
   const config = Object.assign(new AppConfig(), { appUrl: 'http://studio.test' });

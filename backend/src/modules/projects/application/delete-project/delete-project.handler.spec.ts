@@ -6,7 +6,7 @@ import { ProjectDeleted } from '../../domain/project-deleted';
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { LineBuilder } from '../line-builder';
 import { ProjectMaintenanceHandler } from './delete-project.handler';
-import { FixedStudioSettings } from '../../../payments/testing/fixed-studio-settings';
+import { FixedStudioSettings } from '../../../studio/testing/fixed-studio-settings';
 
 describe('ProjectMaintenanceHandler', () => {
   let projects: InMemoryProjects;

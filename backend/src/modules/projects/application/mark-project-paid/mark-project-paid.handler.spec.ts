@@ -5,7 +5,7 @@ import { aUser, immediateTx, InMemoryAuditTrail } from '../../../../testing/in-m
 import type { ProjectLine } from '../../domain/project';
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { MarkProjectPaidHandler } from './mark-project-paid.handler';
-import { FixedStudioSettings } from '../../../payments/testing/fixed-studio-settings';
+import { FixedStudioSettings } from '../../../studio/testing/fixed-studio-settings';
 
 const person = (id: number, role: 'client' | 'admin' = 'client') => aUser(id, role);
 

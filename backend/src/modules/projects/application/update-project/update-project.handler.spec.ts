@@ -8,7 +8,7 @@ import type { ProjectLine } from '../../domain/project';
 import { InMemoryProjects } from '../../testing/in-memory-projects';
 import { LineBuilder } from '../line-builder';
 import { UpdateProjectHandler } from './update-project.handler';
-import { FixedStudioSettings } from '../../../payments/testing/fixed-studio-settings';
+import { FixedStudioSettings } from '../../../studio/testing/fixed-studio-settings';
 
 describe('UpdateProjectHandler', () => {
   let projects: InMemoryProjects;

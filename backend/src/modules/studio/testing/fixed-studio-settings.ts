@@ -1,4 +1,4 @@
-import { Studio, StudioSettings, type StudioPatch, type StudioProps } from '../../studio';
+import { Studio, StudioSettings, type StudioPatch, type StudioProps } from '..';
 
 /**
  * The studio's settings held in memory, for handler specs that show money or the studio's name (the
