@@ -169,6 +169,85 @@ describe('Studio Settings page', { timeout: 30_000 }, () => {
     expect(field('Accent colour')).toHaveValue('#7dd3fc');
   });
 
+  it('saves a currency chosen in its select, a locale and a time zone picked from their lists, a typed tax rate and the tax switch', async () => {
+    const server = studioServer();
+    const { user } = renderPage();
+    await screen.findByDisplayValue('Studio Portal');
+    const money = section('Money');
+    const currency = within(money).getByRole('combobox', { name: /^Currency/ });
+    expect(currency).toHaveTextContent(/^USD — US Dollar/);
+    await user.click(currency);
+    await user.click(await screen.findByRole('option', { name: /^EUR / }));
+    expect(currency).toHaveTextContent(/^EUR — Euro/);
+
+    const locale = within(money).getByRole('combobox', { name: /^Locale/ });
+    expect(locale).toHaveValue('American English (en-US)');
+    await user.clear(locale);
+    await user.type(locale, 'en-IE');
+    await user.click(await screen.findByRole('option', { name: 'English (Ireland) (en-IE)' }));
+    expect(locale).toHaveValue('English (Ireland) (en-IE)');
+    // the sample follows both at once
+    expect(within(money).getByText('€1,234.50')).toBeInTheDocument();
+
+    const zone = within(money).getByRole('combobox', { name: /^Time zone/ });
+    await user.clear(zone);
+    await user.type(zone, 'Europe/Dub');
+    await user.click(await screen.findByRole('option', { name: 'Europe/Dublin' }));
+
+    const rate = within(money).getByRole('spinbutton', { name: 'Tax rate (%)' });
+    await user.clear(rate);
+    await user.type(rate, '8.875');
+    expect(rate).toHaveValue(8.875);
+    await user.click(within(money).getByRole('switch', { name: 'Prices include tax' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    await waitFor(() => expect(server.calls('PATCH /api/studio')).toHaveLength(1));
+    expect(server.calls('PATCH /api/studio')[0]!.body).toEqual({
+      currency: 'EUR',
+      locale: 'en-IE',
+      timeZone: 'Europe/Dublin',
+      taxRate: 8.875,
+      taxInclusive: true,
+    });
+    expect(await findToast()).toHaveTextContent(STUDIO_SETTINGS_SAVED);
+    // the form reset to what was saved: the fields show it and nothing is left to save
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled());
+    expect(rate).toHaveValue(8.875);
+    expect(within(money).getByRole('switch', { name: 'Prices include tax' })).toBeChecked();
+  });
+
+  it('says an emptied studio name is required, under the field, and an emptied due days go to the server as null', async () => {
+    const server = studioServer({}, (request) =>
+      (request.body as Partial<StudioSettings>).paymentDueDays === null
+        ? {
+            status: 400,
+            body: {
+              statusCode: 400,
+              error: 'Bad Request',
+              code: 'STUDIO.INVALID_SETTINGS',
+              message: 'Payment due days must be a whole number from 0 to 90',
+              errors: { paymentDueDays: 'Payment due days must be a whole number from 0 to 90' },
+            },
+          }
+        : undefined,
+    );
+    const { user } = renderPage();
+    await screen.findByDisplayValue('Studio Portal');
+    await user.clear(field('Studio name'));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await within(section('Brand')).findByText('Studio name is required')).toBeInTheDocument();
+    expect(server.calls('PATCH /api/studio')).toHaveLength(0);
+
+    await user.type(field('Studio name'), 'Harbour Light');
+    const due = within(section('Money')).getByRole('spinbutton', { name: 'Payment due days' });
+    await user.clear(due);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(server.calls('PATCH /api/studio')).toHaveLength(1));
+    expect(server.calls('PATCH /api/studio')[0]!.body).toEqual({ name: 'Harbour Light', paymentDueDays: null });
+    expect(await within(section('Money')).findByText('Payment due days must be a whole number from 0 to 90')).toBeInTheDocument();
+    expect(due).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('refuses a reminder day outside −30…60 before sending', async () => {
     const server = studioServer();
     const { user } = renderPage();

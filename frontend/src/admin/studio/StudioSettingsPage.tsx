@@ -1,28 +1,21 @@
+import SaveIcon from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
+import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import {
-  AutocompleteInput,
-  BooleanInput,
-  Form,
-  NumberInput,
-  SaveButton,
-  SelectInput,
-  TextInput,
-  Title,
-  Toolbar,
-  required,
-} from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { Form, Title, required } from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
 import { STUDIO_KEY } from '../../shared/studio';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { serverFieldErrors, serverMessage, useAdminToast } from '../shared/toast';
 import { AccentColorInput } from './AccentColorInput';
 import { currencyChoices, localeChoices, sampleAmount, timeZoneChoices } from './choices';
 import { useStudioApi } from './dataProvider';
+import { AutocompleteSetting, NumberSetting, SelectSetting, SwitchSetting, TextSetting } from './inputs';
 import { LogoSection } from './LogoSection';
 import { ReminderDaysInput } from './ReminderDaysInput';
 import { changedSettings, STUDIO_FORM_FIELDS, toFormValues, toPublicStudio, type StudioFormValues } from './settingsForm';
@@ -83,6 +76,24 @@ function MoneySample() {
   );
 }
 
+/**
+ * 'Save settings': submits the form; off while nothing has changed or a save is under way (as
+ * react-admin's SaveButton, whose Toolbar would also bring a Delete button's code to every page).
+ */
+function SaveSettingsButton() {
+  const { dirtyFields, isSubmitting, isValidating } = useFormState();
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      disabled={Object.keys(dirtyFields).length === 0 || isSubmitting || isValidating}
+      startIcon={isSubmitting ? <CircularProgress size={18} thickness={3} color="inherit" /> : <SaveIcon />}
+    >
+      Save settings
+    </Button>
+  );
+}
+
 function StudioSettingsForm({ settings, onSaved }: { settings: StudioSettings; onSaved: (saved: StudioSettings) => void }) {
   const api = useStudioApi();
   const toast = useAdminToast();
@@ -117,7 +128,7 @@ function StudioSettingsForm({ settings, onSaved }: { settings: StudioSettings; o
     <Form record={record} onSubmit={save} noValidate>
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: 'minmax(0, 1fr)', maxWidth: 960 }}>
         <Section title="Brand" subtitle="How the studio appears to clients: the sign-in page, the bars, e-mails and receipts.">
-          <TextInput source="name" label="Studio name" validate={required('Studio name is required')} className="full" />
+          <TextSetting source="name" label="Studio name" validate={required('Studio name is required')} className="full" />
           <Box className="full" sx={{ mb: 2 }}>
             <LogoSection name={settings.name} logoUrl={settings.logoUrl} onChanged={onSaved} />
           </Box>
@@ -127,22 +138,29 @@ function StudioSettingsForm({ settings, onSaved }: { settings: StudioSettings; o
         </Section>
 
         <Section title="Contact" subtitle="Shown in e-mail footers, on receipts and invoices.">
-          <TextInput source="email" label="E-mail" type="email" />
-          <TextInput source="phone" label="Phone" type="tel" />
-          <TextInput source="address" label="Address" multiline minRows={2} className="full" />
-          <TextInput source="website" label="Website" type="url" placeholder="https://" className="full" />
+          <TextSetting source="email" label="E-mail" type="email" />
+          <TextSetting source="phone" label="Phone" type="tel" />
+          <TextSetting source="address" label="Address" multiline minRows={2} className="full" />
+          <TextSetting source="website" label="Website" type="url" placeholder="https://" className="full" />
         </Section>
 
         <Section title="Money" subtitle="Every amount in the portal, the back office, e-mails and PDFs.">
-          <SelectInput source="currency" label="Currency" choices={currencies} validate={required()} />
-          <AutocompleteInput source="locale" label="Locale" choices={locales} disableClearable validate={required()} />
+          <SelectSetting source="currency" label="Currency" choices={currencies} validate={required()} />
+          <AutocompleteSetting source="locale" label="Locale" choices={locales} validate={required()} />
           <MoneySample />
-          <AutocompleteInput source="timeZone" label="Time zone" choices={zones} disableClearable validate={required()} className="full" />
-          <TextInput source="taxName" label="Tax name" helperText="e.g. Sales tax, VAT, GST" />
-          <NumberInput source="taxRate" label="Tax rate (%)" min={0} max={30} step={0.001} helperText="0 to 30, up to 3 decimals" />
-          <BooleanInput source="taxInclusive" label="Prices include tax" className="full" />
-          <TextInput source="invoiceTerms" label="Invoice terms" multiline minRows={3} className="full" helperText="Printed on invoices" />
-          <NumberInput
+          <AutocompleteSetting source="timeZone" label="Time zone" choices={zones} validate={required()} className="full" />
+          <TextSetting source="taxName" label="Tax name" helperText="e.g. Sales tax, VAT, GST" />
+          <NumberSetting source="taxRate" label="Tax rate (%)" min={0} max={30} step={0.001} helperText="0 to 30, up to 3 decimals" />
+          <SwitchSetting source="taxInclusive" label="Prices include tax" className="full" />
+          <TextSetting
+            source="invoiceTerms"
+            label="Invoice terms"
+            multiline
+            minRows={3}
+            className="full"
+            helperText="Printed on invoices"
+          />
+          <NumberSetting
             source="paymentDueDays"
             label="Payment due days"
             min={0}
@@ -156,12 +174,12 @@ function StudioSettingsForm({ settings, onSaved }: { settings: StudioSettings; o
         </Section>
 
         <Section title="E-mail" subtitle="How the studio's e-mails are signed.">
-          <TextInput source="emailFromName" label="Sender name" helperText="Empty: the studio name" />
-          <TextInput source="replyTo" label="Reply-to address" type="email" helperText="Where clients' replies go; empty: no Reply-To" />
+          <TextSetting source="emailFromName" label="Sender name" helperText="Empty: the studio name" />
+          <TextSetting source="replyTo" label="Reply-to address" type="email" helperText="Where clients' replies go; empty: no Reply-To" />
         </Section>
 
         <Section title="Booking">
-          <TextInput
+          <TextSetting
             source="bookingUrl"
             label="Booking URL"
             type="url"
@@ -171,8 +189,8 @@ function StudioSettingsForm({ settings, onSaved }: { settings: StudioSettings; o
           />
         </Section>
 
-        <Toolbar sx={{ borderRadius: 1, position: 'sticky', bottom: 0, zIndex: 1 }}>
-          <SaveButton label="Save settings" />
+        <Toolbar sx={{ borderRadius: 1, position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'grey.100' }}>
+          <SaveSettingsButton />
         </Toolbar>
       </Box>
     </Form>
