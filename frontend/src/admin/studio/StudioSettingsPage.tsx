@@ -189,7 +189,8 @@ function StudioSettingsForm({ settings, onSaved }: { settings: StudioSettings; o
           />
         </Section>
 
-        <Toolbar sx={{ borderRadius: 1, position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'grey.100' }}>
+        {/* the back office theme's form toolbar colour (react-admin's RaToolbar: grey 300) */}
+        <Toolbar role="toolbar" sx={{ borderRadius: 1, position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'grey.300' }}>
           <SaveSettingsButton />
         </Toolbar>
       </Box>

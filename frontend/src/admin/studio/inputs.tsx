@@ -174,11 +174,10 @@ export function SwitchSetting({ source, label, helperText, className }: Omit<Set
           />
         }
       />
-      {(helperText || error) && (
-        <FormHelperText error={Boolean(error)}>
-          <InputHelperText error={error} helperText={helperText} />
-        </FormHelperText>
-      )}
+      {/* always there, as with the other fields: the line under it is kept for a message */}
+      <FormHelperText error={Boolean(error)}>
+        <InputHelperText error={error} helperText={helperText} />
+      </FormHelperText>
     </div>
   );
 }
