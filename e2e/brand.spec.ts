@@ -129,8 +129,9 @@ test.describe("The studio's brand on the portal (issue 28)", () => {
     expect([box!.width, box!.height]).toEqual([40, 40]);
     // the theme's own accent once the server's style is gone
     await expect(page.locator('#studio-accent')).toHaveCount(0);
-    expect(await backgroundOf(page, 'Sign In')).toBe(TEAL);
-    expect(await tabIndicatorOf(page)).toBe(TEAL);
+    // polled: the button's background eases in (MUI's transition) after the theme takes over
+    await expect.poll(() => backgroundOf(page, 'Sign In')).toBe(TEAL);
+    await expect.poll(() => tabIndicatorOf(page)).toBe(TEAL);
     expect(await primaryVariable(page)).toBe(HARBOUR.accentColor);
     await expect(page.getByText('Studio Portal')).toHaveCount(0);
     await page.screenshot({ path: 'docs/screenshots/brand-signin-phone.png', fullPage: true });
@@ -152,7 +153,7 @@ test.describe("The studio's brand on the portal (issue 28)", () => {
     const card = page.locator('.MuiCard-root', { hasText: name });
     await expect(card.getByText('€75.00').first()).toBeVisible();
     await expect(card.getByText('$75.00')).toHaveCount(0);
-    expect(await backgroundOf(page, 'Pay with Card')).toBe(TEAL);
+    await expect.poll(() => backgroundOf(page, 'Pay with Card')).toBe(TEAL);
     await dismissToasts(page);
     await page.screenshot({ path: 'docs/screenshots/brand-projects-phone.png', fullPage: true });
     expect(errors).toEqual([]);
