@@ -91,7 +91,7 @@ function reactAdminCore(info: ModuleInfoOf): Set<string> {
 const portalApp = fileURLToPath(new URL('./src/portal/PortalApp.tsx', import.meta.url));
 const clientLayout = fileURLToPath(new URL('./src/portal/layout/ClientLayout.tsx', import.meta.url));
 /** The portal's pages a visitor opens before signing in; PortalApp's other lazy parts are the signed-in area. */
-const PUBLIC_PAGE = /[\\/]src[\\/]portal[\\/]pages[\\/](AuthPage|ForgotPasswordPage|ResetPasswordPage|VerifyEmailPage|NotFoundPage)\.tsx$/;
+const PUBLIC_PAGE = /[\\/]src[\\/]portal[\\/]pages[\\/](AuthPage|ForgotPasswordPage|ResetPasswordPage|VerifyEmailPage|NotFoundPage|SetupPage)\.tsx$/;
 
 /**
  * Two chunks for the portal's lazy code (decision 0034), by module:
