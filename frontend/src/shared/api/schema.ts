@@ -104,3 +104,11 @@ export type CreatedWebhookEndpoint = Schemas['CreatedWebhookEndpointResponse'];
 export type CreateWebhookEndpointRequest = Schemas['CreateWebhookEndpointRequest'];
 export type UpdateWebhookEndpointRequest = Schemas['UpdateWebhookEndpointRequest'];
 export type WebhookDelivery = Schemas['WebhookDeliveryResponse'];
+
+/* ---- The studio (CONTRACT §13) ---- */
+/** GET /api/studio: what every page and the money formatter read. */
+export type PublicStudio = Schemas['PublicStudioResponse'];
+/** GET /api/studio/settings and PATCH /api/studio's answer: every setting, and BOOKING_URL's default. */
+export type StudioSettingsResponse = Schemas['StudioSettingsResponse'];
+/** PATCH /api/studio: any setting but the logo (it has its own calls). */
+export type StudioPatchRequest = Schemas['StudioPatchRequest'];

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataOf, http } from '../api/client';
+import type { PublicStudio } from '../api/schema';
 import { brand } from '../ui/theme';
 
 /**
@@ -8,25 +9,7 @@ import { brand } from '../ui/theme';
  * page it sends (`<script type="application/json" id="studio-data">`), so the first render already has
  * it (decision 0043).
  */
-export interface Studio {
-  name: string;
-  /** '/api/studio/logo?v=3', changing with each upload; null without a logo */
-  logoUrl: string | null;
-  /** '#rrggbb' */
-  accentColor: string;
-  email: string;
-  phone: string;
-  address: string;
-  website: string;
-  /** ISO 4217 ('USD') */
-  currency: string;
-  /** IANA ('America/New_York') */
-  timeZone: string;
-  /** BCP 47 ('en-US') */
-  locale: string;
-  /** the booking page (the studio's, or else the server's BOOKING_URL); null without one */
-  bookingUrl: string | null;
-}
+export type Studio = PublicStudio;
 
 /** The default studio: the spec's 'Studio Portal' in the portal's blue, writing '$75.00'. */
 export const DEFAULT_STUDIO: Studio = {
