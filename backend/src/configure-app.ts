@@ -18,7 +18,7 @@ import { DataSource } from 'typeorm';
 import { SESSION_COOKIE, sessionAccount, PgSessionStore } from './modules/auth';
 import { MAX_FIELDS_PER_UPLOAD, MAX_FILES_PER_UPLOAD } from './modules/galleries';
 import { FirstRun } from './modules/setup';
-import { Studio, StudioSettings } from './modules/studio';
+import { renderStudioPage, Studio, StudioSettings, type PublicStudio } from './modules/studio';
 import { AppConfig } from './shared/config/app-config';
 import { poolOf } from './shared/database/prepared';
 import { HttpErrorFilter } from './shared/errors/http-error.filter';
@@ -26,7 +26,6 @@ import { answerClientError } from './shared/http/client-errors';
 import { newRequestId } from './shared/http/request-id';
 import { MAX_BODY_BYTES } from './shared/http/request-guards';
 import { createValidationPipe } from './shared/http/validation';
-import { renderStudioPage, type PublicStudio } from './shared/http/studio-page';
 import { createLogger, NestPinoLogger, requestLogger } from './shared/logging/logger';
 import { SESSION_COOKIE_OPTIONS } from './shared/session/request-session';
 import { buildOpenApiDocument } from './shared/openapi/openapi-description';
@@ -265,7 +264,7 @@ async function serveFrontend(
 /** The studio as every page carries it: GET /api/studio's answer (CONTRACT §13). */
 /**
  * The build's HTML pages with the studio in them (decision 0043): each file read once, at start, and
- * sent with the studio's name, logo, accent and public JSON put in (shared/http/studio-page.ts), after
+ * sent with the studio's name, logo, accent and public JSON put in (modules/studio/infrastructure/http/studio-page.ts), after
  * one primary-key read of the studio. A prerendered page's `<page>.logo.html` twin (the logo image in
  * place of the camera mark) goes to a studio with a logo. No-cache as before, with an ETag of the
  * answer (an unchanged page and studio answer 304); the compression plugin gzips it as it did the files.

@@ -9,7 +9,7 @@
 // The pages are for no studio in particular (decision 0043): the studio's name shows as a placeholder,
 // and each public page has a twin, dist/<page>.logo.html, with a logo image (its address a placeholder
 // too) where the camera mark is; the server picks one and puts the studio's name, logo and accent in when
-// it sends the page (backend/src/shared/http/studio-page.ts).
+// it sends the page (backend/src/modules/studio/infrastructure/http/studio-page.ts).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

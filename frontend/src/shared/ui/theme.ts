@@ -86,7 +86,7 @@ export const themeOptions: ThemeOptions = {
 /**
  * The primary palette of a studio's accent: the portal's own blue keeps its hand-picked light and dark;
  * another accent gets MUI's (lightened 0.2, darkened 0.3), which the server writes too when it puts the
- * accent's CSS variables into a page (backend/src/shared/http/studio-page.ts). White text on it: the
+ * accent's CSS variables into a page (backend/src/modules/studio/infrastructure/http/studio-page.ts). White text on it: the
  * studio module refuses an accent under 4.5:1 with white.
  */
 export function accentPalette(accent: string) {

@@ -1,3 +1,4 @@
+import type { PublicStudioView } from '../../domain/studio';
 /**
  * The studio's brand in the HTML pages the server sends (CONTRACT §13, decision 0043). The frontend's
  * build writes its pages once, for no studio in particular: the prerendered public pages (/auth,
@@ -12,19 +13,7 @@
  */
 
 /** The studio as GET /api/studio answers it, and as every page carries it. */
-export interface PublicStudio {
-  name: string;
-  logoUrl: string | null;
-  accentColor: string;
-  email: string;
-  phone: string;
-  address: string;
-  website: string;
-  currency: string;
-  timeZone: string;
-  locale: string;
-  bookingUrl: string | null;
-}
+export type PublicStudio = PublicStudioView;
 
 /** Where the prerendered pages show the studio's name (frontend/src/shared/studio/placeholders.ts writes the same). */
 export const STUDIO_NAME_PLACEHOLDER = '__STUDIO_NAME__';
