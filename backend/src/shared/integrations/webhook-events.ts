@@ -1,6 +1,8 @@
 /**
  * The events integrators can subscribe to (CONTRACT §9); `ping` is what 'Send test event' sends.
- * `payment.refunded` is sent once refunds exist (CONTRACT §11).
+ * `payment.refunded` is sent once refunds exist (CONTRACT §11); the `invoice.*` events come with invoices
+ * (CONTRACT §14): `invoice.sent` when the studio e-mails an invoice, `invoice.paid` when nothing is owed on
+ * it any more, `invoice.overdue` when an installment's first overdue reminder goes out.
  */
 export const WEBHOOK_EVENTS = [
   'client.created',
@@ -10,6 +12,9 @@ export const WEBHOOK_EVENTS = [
   'payment.refunded',
   'credits.purchased',
   'credits.redeemed',
+  'invoice.sent',
+  'invoice.paid',
+  'invoice.overdue',
   'ping',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];

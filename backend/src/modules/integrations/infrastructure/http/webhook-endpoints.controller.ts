@@ -26,6 +26,7 @@ import {
   ClientCreatedEvent,
   CreatedWebhookEndpointResponse,
   CreditsEvent,
+  InvoiceEvent,
   PaymentEvent,
   PingEvent,
   ProjectEvent,
@@ -68,7 +69,7 @@ export class WebhookEndpointsController {
   ) {}
 
   @Post()
-  @ApiExtraModels(ClientCreatedEvent, ProjectEvent, PaymentEvent, CreditsEvent, PingEvent)
+  @ApiExtraModels(ClientCreatedEvent, ProjectEvent, PaymentEvent, CreditsEvent, InvoiceEvent, PingEvent)
   @ApiCallbacks(
     ...(
       [
@@ -79,6 +80,9 @@ export class WebhookEndpointsController {
         ['payment.refunded', PaymentEvent],
         ['credits.purchased', CreditsEvent],
         ['credits.redeemed', CreditsEvent],
+        ['invoice.sent', InvoiceEvent],
+        ['invoice.paid', InvoiceEvent],
+        ['invoice.overdue', InvoiceEvent],
         ['ping', PingEvent],
       ] as const
     ).map(([name, type]) => ({

@@ -124,6 +124,18 @@ export class CreditsEvent extends WebhookEventEnvelope {
   @ApiProperty({ type: CreditsEventData }) data: CreditsEventData;
 }
 
+export class InvoiceEvent extends WebhookEventEnvelope {
+  @ApiProperty({ enum: ['invoice.sent', 'invoice.paid', 'invoice.overdue'] }) type: 'invoice.sent' | 'invoice.paid' | 'invoice.overdue';
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'The invoice, as a row of GET /api/invoices shows it: {id, number, projectId, projectName, clientId, clientName, issuedAt, status, ' +
+      'currency, subtotal, discount, tax, total, paid, refunded, due, nextDueDate, overdue, overdueAmount}',
+  })
+  data: object;
+}
+
 class PingEndpoint {
   @ApiProperty({ example: 3 }) id: number;
   @ApiProperty({ example: 'https://hooks.example.com/studio' }) url: string;
