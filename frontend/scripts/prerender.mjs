@@ -35,6 +35,7 @@ const signedInPageModules = {
   booking: 'src/portal/pages/BookingPage.tsx',
   credits: 'src/portal/pages/CreditsPage.tsx',
   payments: 'src/portal/pages/PaymentsPage.tsx',
+  invoices: 'src/portal/pages/InvoicesPage.tsx',
   account: 'src/portal/pages/AccountPage.tsx',
 };
 

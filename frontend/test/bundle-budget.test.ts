@@ -65,6 +65,7 @@ const PAGES: Page[] = [
   portal('/projects/{id} (gallery)', signedIn, 'src/portal/pages/GalleryPage.tsx'),
   portal('/credits', signedIn, 'src/portal/pages/CreditsPage.tsx'),
   portal('/payments', signedIn, 'src/portal/pages/PaymentsPage.tsx'),
+  portal('/invoices', signedIn, 'src/portal/pages/InvoicesPage.tsx'),
   portal('/booking', signedIn, 'src/portal/pages/BookingPage.tsx'),
   portal('/account', signedIn, 'src/portal/pages/AccountPage.tsx'),
   admin('/admin', 'src/admin/pages/DashboardPage.tsx'),

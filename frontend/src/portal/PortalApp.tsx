@@ -21,6 +21,7 @@ const GalleryPage = lazyPage(() => import('./pages/GalleryPage'), 'GalleryPage')
 const BookingPage = lazyPage(() => import('./pages/BookingPage'), 'BookingPage');
 const CreditsPage = lazyPage(() => import('./pages/CreditsPage'), 'CreditsPage');
 const PaymentsPage = lazyPage(() => import('./pages/PaymentsPage'), 'PaymentsPage');
+const InvoicesPage = lazyPage(() => import('./pages/InvoicesPage'), 'InvoicesPage');
 const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'AccountPage');
 
 const signedIn: Record<string, { preload: () => Promise<unknown> }> = {
@@ -28,6 +29,7 @@ const signedIn: Record<string, { preload: () => Promise<unknown> }> = {
   '/booking': BookingPage,
   '/credits': CreditsPage,
   '/payments': PaymentsPage,
+  '/invoices': InvoicesPage,
   '/account': AccountPage,
 };
 const publicPages: Record<string, { preload: () => Promise<unknown> }> = {
@@ -43,7 +45,7 @@ export function preloadPortalPage(pathname: string): void {
   const gallery = /^\/projects\/(\d+)$/.exec(pathname);
   // a gallery's first photos are asked for beside the session check (a stranger's answer is a 401 or 404)
   if (gallery) prefetchGallery(queryClient, Number(gallery[1]));
-  const page = signedIn[pathname] ?? (gallery ? GalleryPage : undefined);
+  const page = signedIn[pathname] ?? (gallery ? GalleryPage : /^\/invoices\/\d+$/.test(pathname) ? InvoicesPage : undefined);
   if (page) {
     void ClientLayout.preload();
     void page.preload();
@@ -75,6 +77,8 @@ export function PortalApp() {
           <Route path="/booking" element={<BookingPage />} />
           <Route path="/credits" element={<CreditsPage />} />
           <Route path="/payments" element={<PaymentsPage />} />
+          <Route path="/invoices" element={<InvoicesPage />} />
+          <Route path="/invoices/:invoiceId" element={<InvoicesPage />} />
           <Route path="/account" element={<AccountPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

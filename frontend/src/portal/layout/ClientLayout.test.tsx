@@ -32,6 +32,8 @@ describe('client layout', () => {
     expect(within(nav).getByRole('link', { name: 'My Projects' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Book a Session' })).toHaveAttribute('href', '/booking');
     expect(within(nav).getByRole('link', { name: 'Credits' })).toHaveAttribute('href', '/credits');
+    expect(within(nav).getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
+    expect(within(nav).getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/invoices');
     expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
 

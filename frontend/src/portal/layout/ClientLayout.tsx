@@ -4,6 +4,7 @@ import Logout from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import TollOutlined from '@mui/icons-material/TollOutlined';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
@@ -45,6 +46,7 @@ export const clientNav: NavItem[] = [
   { label: 'Book a Session', to: '/booking', icon: <EventAvailableOutlined /> },
   { label: 'Credits', to: '/credits', icon: <TollOutlined /> },
   { label: 'Payments', to: '/payments', icon: <ReceiptLongOutlined /> },
+  { label: 'Invoices', to: '/invoices', icon: <RequestQuoteOutlined /> },
   { label: 'Account', to: '/account', icon: <AccountCircleOutlined /> },
 ];
 

@@ -19,6 +19,7 @@ import { StatePanel } from '../features/projects/components/StatePanel';
 import { filterProjects } from '../features/projects/filter';
 import { useClientProjects } from '../features/projects/hooks';
 import { CardPaymentProvider } from '../features/payments/components/CardPaymentProvider';
+import { PayFromLink } from '../features/payments/components/PayFromLink';
 import { ReceiptButton } from '../features/payments/components/ReceiptButton';
 import { receiptsByProject, useMyPayments } from '../features/payments/receipts';
 import { CreditBalanceChip } from '../features/credits/components/CreditBalanceChip';
@@ -222,6 +223,7 @@ export function ProjectsPage() {
       </Box>
 
       {content}
+      <PayFromLink projects={projects.data} />
 
       {paid && (
         <Suspense fallback={null}>

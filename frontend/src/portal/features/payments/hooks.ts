@@ -1,6 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import type { CreditBundle, PaymentPart, Project } from '../../../shared/api/schema';
+import type { CreditBundle, Project } from '../../../shared/api/schema';
+import { INVOICES_PREFIX, MY_INVOICES_KEY } from '../invoices/keys';
+import type { CardPaymentPart } from '../invoices/types';
 import { useToast } from '../../../shared/ui/toast';
 import { MY_PAYMENTS_KEY } from './receipts';
 
@@ -16,6 +18,9 @@ export function refreshProjectLists(queryClient: QueryClient, updated?: Project 
   }
   // a payment just made has a receipt now (the Receipt button, the Payments page)
   void queryClient.invalidateQueries({ queryKey: MY_PAYMENTS_KEY });
+  // and the invoice it posted to (CONTRACT §14: the Invoices page, an open invoice's schedule)
+  void queryClient.invalidateQueries({ queryKey: MY_INVOICES_KEY });
+  void queryClient.invalidateQueries({ queryKey: INVOICES_PREFIX });
   return queryClient.invalidateQueries({ queryKey: CLIENT_PROJECTS_PREFIX });
 }
 
@@ -29,8 +34,8 @@ interface PaymentSessionBase {
 /** Paying what is due on a project (confirmed with POST /api/confirm-payment). */
 export interface ProjectPaymentSession extends PaymentSessionBase {
   project: Project;
-  /** what the payment pays (CONTRACT §11): the deposit, or the balance (everything still owed) */
-  part: PaymentPart;
+  /** what the payment pays (CONTRACT §11, §14): the next installment, the deposit, or the balance (everything still owed) */
+  part: CardPaymentPart;
   bundle?: undefined;
 }
 
@@ -80,7 +85,7 @@ export function useOpenCardPayment() {
   const { run, openingId } = useSingleFlight();
 
   const open = useCallback(
-    (project: Project, part?: PaymentPart): Promise<ProjectPaymentSession | null> =>
+    (project: Project, part?: CardPaymentPart): Promise<ProjectPaymentSession | null> =>
       run(project.id, () => loadOpening().then((m) => m.openProjectPayment(project, { queryClient, toast }, part))),
     [queryClient, toast, run],
   );

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { serverMessageOf } from '../../../shared/api/client';
-import type { CreditBundle, PaymentPart, Project } from '../../../shared/api/schema';
+import type { CreditBundle, Project } from '../../../shared/api/schema';
+import type { CardPaymentPart } from '../invoices/types';
 import type { ToastOptions } from '../../../shared/ui/toast';
 import { PUBLIC_CONFIG_KEY } from '../booking/api';
 import { creditsApi } from '../credits/api';
@@ -25,7 +26,7 @@ export interface OpeningContext {
 export async function openProjectPayment(
   project: Project,
   { queryClient, toast }: OpeningContext,
-  part?: PaymentPart,
+  part?: CardPaymentPart,
 ): Promise<ProjectPaymentSession | null> {
   // the dialog needs the payment mode: fetch it alongside, so the card form shows at once
   void queryClient.prefetchQuery({ queryKey: PUBLIC_CONFIG_KEY, queryFn: paymentsApi.publicConfig, staleTime: Infinity });

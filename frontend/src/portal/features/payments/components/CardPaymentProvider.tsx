@@ -1,5 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { CreditBundle, PaymentPart, Project, PurchaseCreditsResponse } from '../../../../shared/api/schema';
+import type { CreditBundle, Project, PurchaseCreditsResponse } from '../../../../shared/api/schema';
+import type { CardPaymentPart } from '../../invoices/types';
 import { useOpenBundlePayment, useOpenCardPayment, type PaymentSession } from '../hooks';
 
 // The dialog (card form, Stripe or the emulator's form) loads when a payment is first opened.
@@ -8,9 +9,9 @@ const PaymentDialog = lazy(() => import('./PaymentDialog').then((m) => ({ defaul
 interface CardPaymentContextValue {
   /**
    * runs the opening sequence of spec §4 and opens the payment dialog when something is due; `part`:
-   * the deposit or the balance (CONTRACT §11), else the server's choice
+   * the next installment, the deposit or the balance (CONTRACT §11, §14), else the server's choice
    */
-  start: (project: Project, part?: PaymentPart) => void;
+  start: (project: Project, part?: CardPaymentPart) => void;
   /** the project whose payment is being prepared (balance and intent calls in flight) */
   openingId: number | null;
   /** creates the bundle's payment intent and opens the payment dialog for it (spec §4 "Credit purchase") */
@@ -61,7 +62,7 @@ export function CardPaymentProvider({ children, onPaid, onPurchased }: CardPayme
   };
 
   const start = useCallback(
-    (project: Project, part?: PaymentPart) => {
+    (project: Project, part?: CardPaymentPart) => {
       opener.current = focusedElement();
       void open(project, part).then(show);
     },

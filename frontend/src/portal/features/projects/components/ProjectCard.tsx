@@ -12,11 +12,15 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Project } from '../../../../shared/api/schema';
 import { formatCurrency, formatDate } from '../../../../shared/ui/formatters';
+import { formatShortDueDate } from '../../invoices/format';
+import type { BilledProject } from '../../invoices/types';
+import { nextInstallmentText } from '../../payments/parts';
 import { PaymentBadge } from './PaymentBadge';
 import { ProjectThumbnail } from './ProjectThumbnail';
 
 export interface ProjectCardProps {
-  project: Project;
+  /** with CONTRACT §14's next installment when the server sends it */
+  project: Project | BilledProject;
   /**
    * SLOT for the payment buttons of an unpaid project ('Pay with Card', 'Use Credits (n)', CONTRACT §7),
    * built by the payments issue. Rendered in the card's actions only while the project is unpaid;
@@ -51,6 +55,8 @@ export function ProjectCard({ project, unpaidActions, paidActions: extraPaidActi
   const services = project.services ?? [];
   const date = formatDate(project.date);
   const showDue = !project.isPaid && project.unpaidAmount > 0 && project.unpaidAmount !== project.price;
+  const next = project.isPaid ? null : (project as BilledProject).nextInstallment;
+  const nextText = nextInstallmentText(next, formatShortDueDate(next?.dueDate));
   // With photos in the portal, 'View Gallery' leads to them (CONTRACT §10); a paid project's pasted
   // download link stays as 'View Project' when there is one (or when there are no photos to show instead).
   const gallery = project.photoCount > 0 ? <ViewGalleryButton projectId={project.id} primary={project.isPaid} /> : null;
@@ -174,6 +180,17 @@ export function ProjectCard({ project, unpaidActions, paidActions: extraPaidActi
                 {formatCurrency(project.unpaidAmount)}
               </Typography>
             </Box>
+          )}
+          {next && nextText && (
+            // CONTRACT §14: the next installment, 'Overdue' in the error colour once its date has passed
+            <Typography variant="body2" data-testid="next-installment" sx={{ mt: 0.75 }}>
+              {nextText}
+              {next.overdue && (
+                <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
+                  {' · Overdue'}
+                </Box>
+              )}
+            </Typography>
           )}
         </Box>
       </CardContent>
