@@ -11,6 +11,9 @@ export {
   projectNotificationEmail,
   emailChangedEmail,
   receiptEmail,
+  invoiceEmail,
+  invoiceReminderEmail,
+  reminderSubject,
 } from './application/templates';
 export { composeEmail } from './domain/email-message';
 export type { EmailMessage, EmailKind, EmailAttachment, EmailDraft, EmailBrand } from './domain/email-message';

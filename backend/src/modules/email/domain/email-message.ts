@@ -12,7 +12,9 @@ export type EmailKind =
   | 'email-verification'
   | 'sign-in-code'
   | 'password-known'
-  | 'receipt';
+  | 'receipt'
+  | 'invoice'
+  | 'invoice-reminder';
 
 /** Messages that carry a code giving access to an account: the back office never shows them, and they are scrubbed once sent. */
 export function carriesSecret(kind: string): boolean {

@@ -5,6 +5,7 @@ export { passwordKnownEmail } from './password-known.template';
 export { escapeHtml } from './layout';
 export { projectNotificationEmail } from './project-notification.template';
 export { receiptEmail } from './receipt.template';
+export { invoiceEmail, invoiceReminderEmail, reminderSubject } from './invoice.template';
 export { invitationEmail, invitationLink } from './invitation.template';
 export { customEmail } from './custom.template';
 export { testEmail } from './test.template';

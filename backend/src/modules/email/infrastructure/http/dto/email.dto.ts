@@ -126,6 +126,8 @@ export class OutboxItemResponse {
       'sign-in-code',
       'receipt',
       'password-known',
+      'invoice',
+      'invoice-reminder',
     ],
   })
   kind: string;
