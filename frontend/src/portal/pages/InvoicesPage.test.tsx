@@ -127,8 +127,8 @@ describe('Invoices page (CONTRACT §14)', () => {
             discountValue: null,
             refunded: 10,
             payments: [
-              { id: 31, kind: 'payment', paymentId: 9, amount: 313.56, method: 'manual', date: '2026-01-11T09:00:00.000Z' },
-              { id: 2, kind: 'refund', paymentId: 9, amount: 10, method: 'manual', date: '2026-01-12T09:00:00.000Z' },
+              { kind: 'payment', paymentId: 9, refundId: null, amount: 313.56, method: 'manual', date: '2026-01-11T09:00:00.000Z' },
+              { kind: 'refund', paymentId: 9, refundId: 2, amount: 10, method: 'manual', date: '2026-01-12T09:00:00.000Z' },
             ],
           }),
         },

@@ -29,13 +29,12 @@ export function invoiceSummary(overrides: Partial<InvoiceSummary> = {}): Invoice
 /** Test data shaped like GET /api/invoices/{id}. */
 export function invoiceDetail(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
   const lines: InvoiceDetail['lines'] = [
-    { id: 1, description: 'Photography', quantity: 2, unitPrice: 150, amount: 300, serviceId: 1, paidWithCredits: false },
-    { id: 2, description: 'Travel', quantity: 1, unitPrice: 20, amount: 20, serviceId: null, paidWithCredits: false },
+    { description: 'Photography', quantity: 2, unitPrice: 150, amount: 300, serviceId: 1, paidWithCredits: false, source: 'service' },
+    { description: 'Travel', quantity: 1, unitPrice: 20, amount: 20, serviceId: null, paidWithCredits: false, source: 'custom' },
   ];
   return {
     ...invoiceSummary({ subtotal: 320, discount: 32, tax: 25.56, total: 313.56, paid: 104.52, due: 209.04 }),
     lines,
-    customLines: lines.filter((l) => l.serviceId === null),
     discountKind: 'percent',
     discountValue: 10,
     taxName: 'Sales tax',
@@ -48,7 +47,7 @@ export function invoiceDetail(overrides: Partial<InvoiceDetail> = {}): InvoiceDe
       { id: 12, number: 2, label: 'Installment 2', amount: 104.52, dueDate: '2026-02-10', paid: 0, remaining: 104.52, status: 'overdue' },
       { id: 13, number: 3, label: 'Installment 3', amount: 104.52, dueDate: '2026-03-10', paid: 0, remaining: 104.52, status: 'due' },
     ],
-    payments: [{ id: 31, kind: 'payment', paymentId: 9, amount: 104.52, method: 'card', date: '2026-01-11T09:00:00.000Z' }],
+    payments: [{ kind: 'payment', paymentId: 9, refundId: null, amount: 104.52, method: 'card', date: '2026-01-11T09:00:00.000Z' }],
     reminders: [],
     ...overrides,
   };

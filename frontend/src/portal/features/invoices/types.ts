@@ -12,9 +12,9 @@ export interface InvoiceSummary {
   /** 'INV-000123'; null for a draft (a client never sees drafts) */
   number: string | null;
   projectId: number;
-  projectName: string;
+  projectName: string | null;
   clientId: number;
-  clientName: string;
+  clientName: string | null;
   issuedAt: string | null;
   status: InvoiceStatus;
   currency: string;
@@ -31,13 +31,15 @@ export interface InvoiceSummary {
 }
 
 export interface InvoiceLine {
-  id: number;
+  id?: number;
   description: string;
   quantity: number;
   unitPrice: number;
   amount: number;
   serviceId: number | null;
   paidWithCredits: boolean;
+  /** the project's service, the project's own price, or the studio's custom line */
+  source?: string;
 }
 
 export interface Installment {
@@ -49,22 +51,22 @@ export interface Installment {
   dueDate: string;
   paid: number;
   remaining: number;
-  status: InstallmentStatus;
+  status: InstallmentStatus | string;
 }
 
 export interface InvoicePayment {
-  id: number;
   kind: 'payment' | 'refund';
   paymentId: number;
+  refundId?: number | null;
   amount: number;
-  method: 'card' | 'manual';
+  method: string;
   date: string;
 }
 
 /** GET /api/invoices/{id}. */
 export interface InvoiceDetail extends InvoiceSummary {
   lines: InvoiceLine[];
-  customLines: InvoiceLine[];
+  customLines?: InvoiceLine[];
   discountKind: 'amount' | 'percent' | null;
   discountValue: number | null;
   taxName: string | null;

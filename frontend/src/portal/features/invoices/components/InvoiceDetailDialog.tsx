@@ -17,7 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatCurrency, formatDate } from '../../../../shared/ui/formatters';
 import { formatDueDate, INSTALLMENT_STATUS, invoicePdfUrl, payable, payLink } from '../format';
 import { useInvoice } from '../hooks';
-import type { InvoiceDetail } from '../types';
+import type { InstallmentStatus, InvoiceDetail } from '../types';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 
 export interface InvoiceDetailDialogProps {
@@ -158,8 +158,8 @@ function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
 
       <Section title="Lines">
         <Rows label="Lines">
-          {invoice.lines.map((line) => (
-            <Row key={line.id} value={formatCurrency(line.amount)}>
+          {invoice.lines.map((line, i) => (
+            <Row key={i} value={formatCurrency(line.amount)}>
               <Typography variant="body2" fontWeight={600}>
                 {line.description}
               </Typography>
@@ -191,7 +191,7 @@ function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
         <Section title="Schedule">
           <Rows label="Schedule">
             {invoice.schedule.map((part) => {
-              const state = INSTALLMENT_STATUS[part.status];
+              const state = INSTALLMENT_STATUS[part.status as InstallmentStatus] ?? INSTALLMENT_STATUS.due;
               return (
                 <Row key={part.id} value={formatCurrency(part.amount)} testId="installment">
                   <Typography variant="body2" fontWeight={600}>
@@ -220,7 +220,7 @@ function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
           <Rows label="Payments">
             {invoice.payments.map((p) => (
               <Row
-                key={`${p.kind}-${p.id}`}
+                key={`${p.kind}-${p.refundId ?? p.paymentId}`}
                 value={`${p.kind === 'refund' ? '−' : ''}${formatCurrency(p.amount)}`}
                 testId="invoice-payment"
               >
