@@ -19,7 +19,14 @@ describe('loadConfig', () => {
       authIpLimitPerMin: 60,
       smtpUrl: undefined,
       bookingUrl: undefined,
+      jobs: true,
     });
+  });
+
+  it('JOBS=off turns the job queue off in this instance; anything but on or off is refused (decision 0047)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), JOBS: 'off' }).jobs).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), JOBS: 'on' }).jobs).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), JOBS: 'no' })).toThrow(/JOBS: must be on or off/);
   });
 
   it('generates the session secret once and keeps it in DATA_DIR', () => {

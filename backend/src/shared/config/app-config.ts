@@ -60,6 +60,11 @@ export class AppConfig {
    * default, and every in-process test), `web` (everything but the photo worker), `photo-worker` (that only).
    */
   processRole!: 'all' | 'web' | 'photo-worker';
+  /**
+   * JOBS: `on` (default) runs the scheduled jobs (the payment reminders) on the PostgreSQL job queue every
+   * instance shares (decision 0047); `off` starts no job queue in this instance (tests that do not need it).
+   */
+  jobs!: boolean;
 
   /** CONTRACT §3: the payment emulator unless STRIPE_SECRET_KEY is set. */
   get paymentMode(): 'stripe' | 'emulator' {
@@ -154,6 +159,7 @@ const envSchema = z.object({
     })
     .transform((v) => (v === undefined ? undefined : Number(v))),
   PHOTO_WORKER: z.enum(['process', 'inline'], { message: 'must be process or inline' }).optional().default('process'),
+  JOBS: z.enum(['on', 'off'], { message: 'must be on or off' }).optional().default('on'),
   PORTAL_PROCESS_ROLE: z.enum(['all', 'web', 'photo-worker'], { message: 'must be all, web or photo-worker' }).optional().default('all'),
   // No longer used: the studio's name is a setting (Studio Settings, CONTRACT §13); still accepted so that
   // an existing .env starts (decision 0042).
@@ -222,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdout: { isTTY
   config.photoMaxBytes = e.PHOTO_MAX_MB * 1024 * 1024;
   config.photoWorker = e.PHOTO_WORKER;
   config.processRole = e.PORTAL_PROCESS_ROLE;
+  config.jobs = e.JOBS === 'on';
   config.photoWorkerLanes = e.PHOTO_WORKER_LANES ?? (config.processRole === 'photo-worker' ? 2 : 1);
   // CONTRACT §8: the emulator takes test payments for free; a production start must ask for it
   if (e.NODE_ENV === 'production' && !config.stripeSecretKey && e.PAYMENT_EMULATOR !== 'true') {
