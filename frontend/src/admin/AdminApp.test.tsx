@@ -31,6 +31,7 @@ describe('back office (react-admin under /admin)', { timeout: 30_000 }, () => {
       'Projects',
       'Services',
       'Payments',
+      'Invoices',
       'Bundles',
       'Email System',
       'Integrations',
@@ -39,6 +40,7 @@ describe('back office (react-admin under /admin)', { timeout: 30_000 }, () => {
       'Logout',
     ]);
     expect(screen.getByRole('menuitem', { name: 'Activity Log' })).toHaveAttribute('href', '/admin/audit-events');
+    expect(screen.getByRole('menuitem', { name: 'Invoices' })).toHaveAttribute('href', '/admin/invoices');
     expect(screen.getByRole('menuitem', { name: 'Bundles' })).toHaveAttribute('href', '/admin/credits');
     expect(screen.getByRole('menuitem', { name: 'Integrations' })).toHaveAttribute('href', '/admin/integrations');
     expect(screen.getByRole('menuitem', { name: 'Studio Settings' })).toHaveAttribute('href', '/admin/studio');
@@ -60,6 +62,7 @@ describe('back office (react-admin under /admin)', { timeout: 30_000 }, () => {
     ['/admin/projects', 'Projects'],
     ['/admin/services', 'Photography Services'],
     ['/admin/payments', 'Payment History'],
+    ['/admin/invoices', 'Invoices'],
     ['/admin/credits', 'Bundles'],
     ['/admin/email', 'Email System'],
     ['/admin/integrations', 'Integrations'],

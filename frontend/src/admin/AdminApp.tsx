@@ -10,6 +10,7 @@ import { themeOptions } from '../shared/ui/theme';
 import auditEvents from './audit-events';
 import clients from './clients';
 import { AdminLayout } from './layout/AdminLayout';
+import invoices from './invoices';
 import payments from './payments';
 import projects from './projects';
 import { createAuthProvider } from './providers/authProvider';
@@ -33,6 +34,7 @@ const pages: Record<string, { preload: () => Promise<unknown> }> = {
   projects: projects.list,
   services: services.list,
   payments: payments.list,
+  invoices: invoices.list,
   credits: CreditsPage,
   email: EmailPage,
   integrations: IntegrationsPage,
@@ -109,6 +111,7 @@ export function AdminApp() {
       <Resource name="projects" {...projects} />
       <Resource name="services" {...services} />
       <Resource name="payments" {...payments} />
+      <Resource name="invoices" {...invoices} />
       <Resource name="audit-events" {...auditEvents} options={{ label: 'Activity Log' }} />
       <CustomRoutes>
         <Route path="/credits" element={<CreditsPage />} />

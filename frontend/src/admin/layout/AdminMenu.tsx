@@ -4,6 +4,7 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DesignServicesOutlined from '@mui/icons-material/DesignServicesOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import StoreOutlined from '@mui/icons-material/StoreOutlined';
 import TollOutlined from '@mui/icons-material/TollOutlined';
@@ -16,6 +17,7 @@ export const adminNav = [
   { to: '/admin/projects', label: 'Projects', icon: <CameraAltOutlined /> },
   { to: '/admin/services', label: 'Services', icon: <DesignServicesOutlined /> },
   { to: '/admin/payments', label: 'Payments', icon: <ReceiptLongOutlined /> },
+  { to: '/admin/invoices', label: 'Invoices', icon: <RequestQuoteOutlined /> },
   { to: '/admin/credits', label: 'Bundles', icon: <TollOutlined /> },
   { to: '/admin/email', label: 'Email System', icon: <AlternateEmailOutlined /> },
   { to: '/admin/integrations', label: 'Integrations', icon: <WebhookOutlined /> },

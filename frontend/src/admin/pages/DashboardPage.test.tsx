@@ -56,6 +56,21 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(getDashboard).toHaveBeenCalledWith(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
+  it('shows the overdue invoices and their total, linking to the Invoices list filtered on Overdue (CONTRACT §14)', async () => {
+    setup({ ...summary, overdue: { count: 2, amount: 612.5 } });
+    const overdue = await screen.findByRole('region', { name: 'Overdue' });
+    expect(overdue).toHaveTextContent('$612.50');
+    expect(overdue).toHaveTextContent('2 overdue invoices');
+    const link = within(overdue).getByRole('link');
+    expect(link).toHaveAttribute('href', `/invoices?filter=${encodeURIComponent('{"overdue":true}')}`);
+  });
+
+  it('shows no Overdue card when the server gives no overdue figures', async () => {
+    setup();
+    await screen.findByRole('region', { name: 'Pending Payments' });
+    expect(screen.queryByRole('region', { name: 'Overdue' })).toBeNull();
+  });
+
   it('lists recent activity with its icon, timestamp and amount', async () => {
     setup();
     const panel = await screen.findByRole('region', { name: 'Recent Activity' });

@@ -20,6 +20,8 @@ export interface DashboardSummary {
   pending: { amount: number; count: number };
   /** accounts with role client; newThisMonth equals count (spec §2) */
   activeClients: { count: number; newThisMonth: number };
+  /** open invoices with an overdue installment and what is overdue of them (CONTRACT §14); absent from an older server */
+  overdue?: { count: number; amount: number };
   /** the 5 newest items, newest first */
   recentActivity: ActivityItem[];
 }
