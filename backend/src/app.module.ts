@@ -3,6 +3,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from './modules/audit';
 import { AuthModule } from './modules/auth';
+import { BillingModule } from './modules/billing';
 import { ClientsModule } from './modules/clients';
 import { CreditsModule } from './modules/credits';
 import { EmailModule } from './modules/email';
@@ -35,6 +36,7 @@ export class AppModule {
         TerminusModule,
         AuditModule,
         StudioModule,
+        BillingModule,
         ClientsModule,
         EmailModule,
         AuthModule,

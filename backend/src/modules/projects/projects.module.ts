@@ -9,6 +9,7 @@ import { CreateProjectHandler } from './application/create-project/create-projec
 import { ProjectMaintenanceHandler } from './application/delete-project/delete-project.handler';
 import { LineBuilder } from './application/line-builder';
 import { MarkProjectPaidHandler } from './application/mark-project-paid/mark-project-paid.handler';
+import { InvoicePaidChangedHandler } from './application/paid-cache/invoice-paid-changed.handler';
 import { ProjectRepository } from './application/ports/project.repository';
 import { UpdateProjectHandler } from './application/update-project/update-project.handler';
 import { ProjectPaymentsController } from './infrastructure/http/project-payments.controller';
@@ -36,6 +37,7 @@ export class ProjectReadModule {}
     UpdateProjectHandler,
     MarkProjectPaidHandler,
     ProjectMaintenanceHandler,
+    InvoicePaidChangedHandler,
     { provide: ProjectRepository, useClass: ProjectTypeormRepository },
   ],
   exports: [ProjectRepository, ProjectReadModule],

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'studio.updated',
   'studio.logo_changed',
   'studio.setup_completed',
+  'invoice.updated',
+  'invoice.sent',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

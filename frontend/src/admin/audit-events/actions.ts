@@ -39,6 +39,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'studio.updated': 'Studio settings changed',
   'studio.logo_changed': 'Studio logo changed',
   'studio.setup_completed': 'Studio set up',
+  'invoice.updated': 'Invoice changed',
+  'invoice.sent': 'Invoice sent',
 };
 
 /** The Action filter's choices, in the order above. */

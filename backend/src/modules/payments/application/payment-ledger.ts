@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditTrail } from '../../../shared/audit/audit-trail';
 import { amountText, quoted } from '../../../shared/audit/summary';
 import type { Money } from '../../../shared/domain/money';
+import { Billing } from '../../billing';
 import { StudioSettings } from '../../studio';
 import { Payment } from '../domain/payment';
 import { PaymentRepository } from './ports/payment.repository';
@@ -15,6 +16,7 @@ export class PaymentLedger {
     private readonly audit: AuditTrail,
     private readonly receipts: ReceiptIssuer,
     private readonly studio: StudioSettings,
+    private readonly billing: Billing,
   ) {}
 
   /**
@@ -25,6 +27,8 @@ export class PaymentLedger {
     if (amount.isZero()) return;
     const payment = Payment.manual(projectId, clientId, amount, note);
     const paymentId = await this.payments.add(payment);
+    // Posted to the invoice (decision 0045): never more than is owed, so one installment is never paid twice.
+    await this.billing.postPayment({ projectId, paymentId, amountCents: amount.cents, method: 'manual', exact: true });
     await this.audit.record({
       action: 'payment.recorded',
       targetType: 'project',

@@ -1,4 +1,4 @@
-import type { PaymentPart } from './deposit';
+import type { PaymentPart } from '../../billing';
 import { RuleViolatedError } from '../../../shared/errors/domain-error';
 
 /** A PaymentIntent as the gateway reports it (Stripe's or the emulator's). Amounts in cents. */

@@ -30,6 +30,7 @@ import { AuditVia1766102400000 } from './1766102400000-audit-via';
 import { PaidRefreshOnce1766145600000 } from './1766145600000-paid-refresh-once';
 import { StudioSettings1766188800000 } from './1766188800000-studio-settings';
 import { SetupCodes1766232000000 } from './1766232000000-setup-codes';
+import { Invoices1766275200000 } from './1766275200000-invoices';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   PaidRefreshOnce1766145600000,
   StudioSettings1766188800000,
   SetupCodes1766232000000,
+  Invoices1766275200000,
 ];

@@ -4,6 +4,7 @@ import { TransactionHost } from '../../../../shared/transaction/transaction-host
 import { GalleryProject, PhotoListFilter, PhotoRepository, PhotoRow } from '../../application/ports/photo.repository';
 import { PhotoJob } from '../../domain/photo';
 import { returnedRows } from '../../../../shared/database/returned-rows';
+import { projectPaidSql } from '../../../billing';
 
 interface Row {
   id: number;
@@ -55,7 +56,8 @@ export class PhotoTypeormRepository extends PhotoRepository {
 
   async project(id: number): Promise<GalleryProject | null> {
     const rows: Array<{ id: number; client_id: number; is_paid: boolean }> = await this.db.query(
-      `SELECT id, client_id, is_paid FROM projects WHERE id = $1 AND deleted_at IS NULL`,
+      // The payment gate asks billing's figure (CONTRACT §14), not the projects' list cache.
+      `SELECT p.id, p.client_id, ${projectPaidSql('p')} AS is_paid FROM projects p WHERE p.id = $1 AND p.deleted_at IS NULL`,
       [id],
     );
     return rows[0] ? { id: rows[0].id, clientId: rows[0].client_id, isPaid: rows[0].is_paid } : null;

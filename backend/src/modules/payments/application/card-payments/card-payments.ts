@@ -8,10 +8,10 @@ import { Money } from '../../../../shared/domain/money';
 import { DomainError, NotFoundError, RuleViolatedError } from '../../../../shared/errors/domain-error';
 import { DomainEventPublisher } from '../../../../shared/events/domain-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { Billing, type PaymentPart, type PaymentRequest } from '../../../billing';
 import { StudioSettings } from '../../../studio';
 import { BundlePaymentSucceeded } from '../../domain/bundle-payment-succeeded.event';
 import { IntentRecord, verifyIntent } from '../../domain/card-payment';
-import { amountOfPart, depositDue, PaymentPart } from '../../domain/deposit';
 import { Payment } from '../../domain/payment';
 import { CardIntentRepository } from '../ports/card-intent.repository';
 import { PaymentGateway } from '../ports/payment-gateway';
@@ -20,8 +20,7 @@ import { ReceiptIssuer } from '../ports/receipt-issuer';
 import { BillableProject, ProjectsForBilling } from '../ports/projects-for-billing';
 
 const projectNotFound = () => new NotFoundError('PROJECTS.NOT_FOUND', 'Project not found');
-const terms = (project: BillableProject) => ({ priceCents: project.priceCents, depositCents: project.depositCents ?? null });
-export const nothingDue = () => new RuleViolatedError('PAYMENTS.NOTHING_DUE', 'No payment is due for this project');
+export { nothingDue } from '../../../billing';
 
 /**
  * Paying a project by card (CONTRACT §3): the amount is always the server's unpaid remainder; a payment
@@ -42,6 +41,7 @@ export class CardPayments {
     private readonly audit: AuditTrail,
     private readonly receipts: ReceiptIssuer,
     private readonly studio: StudioSettings,
+    private readonly billing: Billing,
   ) {}
 
   /** Card payments are in the studio's currency (CONTRACT §13), as the provider writes it ('eur'). */
@@ -56,41 +56,37 @@ export class CardPayments {
     return project;
   }
 
-  /** What is still owed (CONTRACT §12): the database's one rule, read with the project. */
-  private unpaid(project: BillableProject): Money {
-    return Money.ofCents(project.owedCents);
-  }
-
-  /** What is still owed and, while it is due, the deposit the card button asks for (decision 0033). */
+  /** What is still owed and, while it is due, the deposit the card button asks for: billing's answer (CONTRACT §14). */
   async remainingBalance(user: User, projectId: number): Promise<{ unpaid: Money; depositDue: Money | null }> {
-    const project = await this.owned(user, projectId);
-    const unpaid = this.unpaid(project);
-    return { unpaid, depositDue: depositDue(terms(project), unpaid) };
+    await this.owned(user, projectId);
+    const billing = await this.billing.ofProject(projectId);
+    return {
+      unpaid: Money.ofCents(billing?.dueCents ?? 0),
+      depositDue: billing?.depositDueCents ? Money.ofCents(billing.depositDueCents) : null,
+    };
   }
 
   /**
-   * Starts paying `part` of the project (CONTRACT §11; no part: the deposit while it is due, else the
-   * balance); the amount is the server's, never the browser's.
+   * Starts paying `request` of the project (CONTRACT §14: the next installment by default, the deposit, or
+   * everything owed); the amount is billing's, never the browser's.
    */
   async createIntent(
     user: User,
     projectId: number,
-    part?: PaymentPart,
+    request?: PaymentRequest,
   ): Promise<{ clientSecret: string; amount: Money; paymentIntentId: string; part: PaymentPart }> {
     const project = await this.owned(user, projectId);
     if (project.clientId !== user.id) throw projectNotFound(); // only the client pays their project
-    const unpaid = this.unpaid(project);
-    if (unpaid.isZero()) throw nothingDue();
-    const studio = await this.studio.current();
-    const currency = studio.currency.toLowerCase();
-    const { part: paying, amount } = amountOfPart(terms(project), unpaid, part, studio.money);
-    // One intent per project, user, amount and state of payments: a retried request gets the same intent
-    // back; a deposit and then a balance of the same amount are two states (the unpaid remainder differs),
-    // and so is the same amount owed again after a refund.
-    const refunded = project.refundedCents ? `:refunded:${project.refundedCents}` : '';
+    const { part: paying, amountCents } = await this.billing.amountToPay(project.id, request);
+    const billing = (await this.billing.ofProject(project.id))!;
+    const amount = Money.ofCents(amountCents);
+    const currency = (await this.studio.current()).currency.toLowerCase();
+    // One intent per project, user, amount and state of the invoice: a retried request gets the same intent
+    // back (two tabs paying one installment are charged once); a deposit and then a balance of the same
+    // amount are two states (what is paid differs), and so is the same amount owed again after a refund.
     const idempotencyKey = createHash('sha256')
       .update(
-        `project:${project.id}:user:${user.id}:amount:${amount.cents}:price:${project.priceCents}:credits:${project.creditCoveredCents}:unpaid:${unpaid.cents}${refunded}`,
+        `project:${project.id}:user:${user.id}:amount:${amount.cents}:invoice:${billing.invoiceId}:total:${billing.totalCents}:paid:${billing.paymentsCents}:credits:${billing.creditsCents}:refunded:${billing.refundedCents}:part:${paying}`,
       )
       .digest('hex');
     const intent = await this.gateway.createIntent({
@@ -203,8 +199,9 @@ export class CardPayments {
       const paymentId = await this.payments.addOnce(Payment.card(projectId, record.userId, amount, record.id));
       // Reported before (the confirmation and the webhook both come): recorded, numbered and mailed once.
       if (paymentId === null) return;
-      // Paid is derived by the database from what is owed (decision 0038); project.paid when this payment did it.
-      const nowPaid = !project.isPaid && (await this.projects.settle(projectId, project.isPaid));
+      // Posted to the invoice, which decides what is paid (decision 0045): the provider took the money, so it is
+      // posted as it is, even above what is owed now (a payment made in another tab meanwhile).
+      const { becamePaid: nowPaid } = await this.billing.postPayment({ projectId, paymentId, amountCents: amount.cents, method: 'card', exact: false });
       // The buyer's browser (signed in) or the provider's webhook (no actor), whichever comes first.
       await this.audit.record({
         action: 'payment.recorded',

@@ -6,6 +6,7 @@ import { Money } from '../../../../shared/domain/money';
 import { RuleViolatedError } from '../../../../shared/errors/domain-error';
 import { DomainEventPublisher } from '../../../../shared/events/domain-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
+import { Billing } from '../../../billing';
 import { StudioSettings } from '../../../studio';
 import { BundlePaymentRefunded } from '../../domain/bundle-payment-refunded.event';
 import { paymentNotFound, RefundablePayment, refundableRest, refundAmount, RefundStatus } from '../../domain/refund';
@@ -46,6 +47,7 @@ export class Refunds {
     private readonly events: DomainEventPublisher,
     private readonly audit: AuditTrail,
     private readonly studio: StudioSettings,
+    private readonly billing: Billing,
   ) {}
 
   /** The studio refunds `amount` (default: all still refundable) of a payment, for `reason`. */
@@ -148,8 +150,13 @@ export class Refunds {
     let unpaidAgain = false;
     if (payment.projectId !== null) {
       what = `project ${project?.name ? quoted(project.name) : `#${payment.projectId}`}`;
-      // Paid is derived by the database from what is owed (decision 0038): owing anything again, it is unpaid.
-      if (project?.isPaid) unpaidAgain = !(await this.projects.settle(project.id, true));
+      // Posted to the invoice, which decides what is owed again (decision 0045).
+      ({ unpaidAgain } = await this.billing.postRefund({
+        projectId: payment.projectId,
+        paymentId: payment.id,
+        refundId: added.id,
+        amountCents: refund.amount.cents,
+      }));
     }
     const style = (await this.studio.current()).money;
     await this.audit.record({

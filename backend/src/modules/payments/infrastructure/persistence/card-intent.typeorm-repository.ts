@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { CardIntentRepository } from '../../application/ports/card-intent.repository';
 import type { IntentRecord } from '../../domain/card-payment';
-import type { PaymentPart } from '../../domain/deposit';
+import type { PaymentPart } from '../../../billing';
 
 interface Row {
   id: string;

@@ -1,18 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { owedCents } from '../../../../shared/database/sql/owed-cents';
+import { Billing, InvoiceReads } from '../../../billing';
 import type { ActivityItem, DashboardResponse } from '../http/dto/payment.response';
 
 /**
  * The dashboard's figures (CONTRACT §3), computed by the database: revenue = completed payments of
  * the current calendar month in the admin's time zone less the refunds made in that month (net of
- * refunds, CONTRACT §11; decision 0032); pending = unpaid remainders of unpaid projects;
+ * refunds, CONTRACT §11; decision 0032); pending = what the open invoices still owe and overdue = what
+ * their installments past due owe (billing's stored figures, CONTRACT §14);
  * active clients = accounts with role client; recent activity = the 5 newest payments, projects and
  * client registrations.
  */
 @Injectable()
 export class DashboardQueries {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly invoices: InvoiceReads,
+    private readonly billing: Billing,
+  ) {}
 
   async figures(tz: string): Promise<DashboardResponse> {
     const [figures]: Array<{
@@ -32,10 +37,8 @@ export class DashboardQueries {
          (SELECT count(*) FROM payments, bounds
            WHERE status = 'completed' AND payment_date >= (bounds.local_start AT TIME ZONE $1)) AS revenue_count,
          (SELECT to_char(local_start, 'FMMonth YYYY') FROM bounds) AS month,
-         (SELECT coalesce(sum(${owedCents('p')}), 0)
-            FROM projects p
-           WHERE p.deleted_at IS NULL AND NOT p.is_paid) AS pending_cents,
-         (SELECT count(*) FROM projects p WHERE p.deleted_at IS NULL AND NOT p.is_paid) AS pending_count,
+         (SELECT coalesce(sum(i.due_cents), 0) FROM invoices i WHERE i.status = 'open') AS pending_cents,
+         (SELECT count(*) FROM invoices i WHERE i.status = 'open') AS pending_count,
          (SELECT count(*) FROM users WHERE role = 'client' AND deleted_at IS NULL) AS clients`,
       [tz],
     );
@@ -58,9 +61,11 @@ export class DashboardQueries {
          ORDER BY at DESC LIMIT 5`,
       );
     const clients = Number(figures.clients);
+    const overdue = await this.invoices.overdue(await this.billing.today());
     return {
       revenue: { amount: Number(figures.revenue_cents) / 100, count: Number(figures.revenue_count), month: figures.month },
       pending: { amount: Number(figures.pending_cents) / 100, count: Number(figures.pending_count) },
+      overdue: { amount: overdue.amountCents / 100, count: overdue.count },
       activeClients: { count: clients, newThisMonth: clients },
       recentActivity: activity.map((a) => ({
         type: a.type,

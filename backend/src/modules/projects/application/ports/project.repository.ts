@@ -8,12 +8,13 @@ export abstract class ProjectRepository {
   abstract insert(project: Project): Promise<Project>;
   abstract update(project: Project): Promise<void>;
   abstract softDelete(id: number): Promise<boolean>;
-  /** What is still owed on the stored project (CONTRACT §12: the one rule, the database's `project_owed_cents`). */
+  /** What is still owed on the stored project: billing's answer (CONTRACT §14, the invoice's due). */
   abstract owed(id: number): Promise<Money>;
   /**
-   * After the writes of a change: tells the project whether it is paid now (derived from what is owed)
-   * and, when the change made it paid (`wasPaid` false), raises the integrators' project.paid in the
-   * open transaction.
+   * After the writes of a change: tells the project whether it is paid now (billing's answer). The
+   * integrators' project.paid is billing's to raise, when its invoice becomes paid.
    */
-  abstract settle(project: Project, wasPaid: boolean): Promise<void>;
+  abstract settle(project: Project, wasPaid?: boolean): Promise<void>;
+  /** Keeps the lists' cache of billing's answer (`projects.is_paid`) when billing says it changed. */
+  abstract cachePaid(projectId: number, paid: boolean): Promise<void>;
 }

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { User } from '../../../clients';
-import { CardPayments, PAYMENT_PARTS, type PaymentPart } from '../../../payments';
+import { CardPayments, PAYMENT_PARTS, PAYMENT_REQUESTS, type PaymentPart, type PaymentRequest } from '../../../payments';
 import { CurrentUser } from '../../../../shared/auth/guards';
 import { Access } from '../../../../shared/auth/access';
 import { IdField } from '../../../../shared/http/id-field';
@@ -27,13 +27,13 @@ class ProjectIdRequest {
 
 class PaymentIntentRequest extends ProjectIdRequest {
   @ApiPropertyOptional({
-    enum: PAYMENT_PARTS,
+    enum: PAYMENT_REQUESTS,
     description:
-      "What to pay (CONTRACT §11): 'deposit' while nothing is paid on a project with a deposit, 'balance' everything still owed. Left out: the deposit while it is due, else the balance",
+      "What to pay (CONTRACT §14): 'next' the next installment still owed, 'deposit' the first installment of a deposit-and-balance schedule, 'balance' everything still owed. Left out: the next installment",
   })
   @IsOptional()
-  @IsIn(PAYMENT_PARTS, { message: "Part must be 'deposit' or 'balance'" })
-  part?: PaymentPart;
+  @IsIn(PAYMENT_REQUESTS, { message: "Part must be 'next', 'deposit' or 'balance'" })
+  part?: PaymentRequest;
 }
 
 class ConfirmPaymentRequest extends ProjectIdRequest {
@@ -98,7 +98,7 @@ export class ProjectPaymentsController {
     operationId: 'createPaymentIntent',
     summary: 'Start a card payment',
     description:
-      'Start a card payment (the owner only) of the deposit or of the unpaid remainder (CONTRACT §11); the amount is computed by the server',
+      'Start a card payment (the owner only) of the next installment, the deposit or everything owed (CONTRACT §14); the amount is computed by billing',
   })
   @ApiBadRequestResponse({
     description:

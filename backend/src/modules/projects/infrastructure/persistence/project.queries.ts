@@ -3,9 +3,7 @@ import { DataSource } from 'typeorm';
 import { ProjectSnapshots } from '../../../../shared/integrations/webhook-events';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { sqlRead } from '../../../../shared/database/prepared';
-import { creditCoveredCents } from '../../../../shared/database/sql/credit-covered';
-import { owedCents } from '../../../../shared/database/sql/owed-cents';
-import { paidCents } from '../../../../shared/database/sql/paid-cents';
+import { projectBillingFields, projectBillingJoins } from '../../../billing';
 import { twoEndedPage } from '../../../../shared/database/sql/two-ended-page';
 import type { User } from '../../../clients';
 import { boolFilter, intFilter, likePattern, ListQuery, textFilter } from '../../../../shared/http/list-query';
@@ -43,9 +41,7 @@ function projectsJson(admin: boolean, ids: string, order: string, ctes: string[]
              'creditCost', s.credit_cost, 'paidWithCredits', coalesce(psp.paid_with_credits, false))
              ORDER BY lower(s.name), ps.service_id) FILTER (WHERE ps.service_id IS NOT NULL) AS services,
            coalesce(sum(s.credit_cost * ps.quantity) FILTER (WHERE s.credit_eligible), 0) AS credit_cost,
-           coalesce(sum(s.credit_cost * ps.quantity) FILTER (WHERE s.credit_eligible AND NOT coalesce(psp.paid_with_credits, false)), 0) AS credits_due,
-           ${paidCents('shown')} AS paid_cents,
-           ${creditCoveredCents('shown')} AS credit_covered_cents
+           coalesce(sum(s.credit_cost * ps.quantity) FILTER (WHERE s.credit_eligible AND NOT coalesce(psp.paid_with_credits, false)), 0) AS credits_due
       FROM shown LEFT JOIN project_services ps ON ps.project_id = shown.id LEFT JOIN services s ON s.id = ps.service_id
       LEFT JOIN project_service_payments psp ON psp.project_id = ps.project_id AND psp.service_id = ps.service_id
      GROUP BY shown.id)
@@ -55,15 +51,11 @@ function projectsJson(admin: boolean, ids: string, order: string, ctes: string[]
     'downloadLink', CASE WHEN ${admin ? 'true' : 'false'} OR p.is_paid THEN p.download_link END,
     'photoCount', p.photo_count, 'price', p.price_cents::float8 / 100, 'isPaid', p.is_paid,
     'date', to_char(p.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'amountPaid', d.paid_cents::float8 / 100,
-    'unpaidAmount', ${owedCents('p')}::float8 / 100,
-    'depositAmount', p.deposit_cents::float8 / 100,
-    'depositDue', CASE WHEN NOT p.is_paid AND p.deposit_cents IS NOT NULL AND d.paid_cents = 0 AND d.credit_covered_cents = 0
-                       THEN least(p.deposit_cents, p.price_cents)::float8 / 100 END,
+    ${projectBillingFields},
     'creditCost', d.credit_cost, 'creditsDue', CASE WHEN p.is_paid THEN 0 ELSE d.credits_due END,
     'services', coalesce(d.services, '[]')) ORDER BY ${order}), '[]')::text AS body, count(*) AS n${columns}
   FROM details d JOIN projects p ON p.id = d.id AND p.deleted_at IS NULL
-  LEFT JOIN users u ON u.id = p.client_id`;
+  LEFT JOIN users u ON u.id = p.client_id${projectBillingJoins('p')}`;
 }
 
 /** Kept by the database (migration RowCounts): the number of projects not deleted. */
