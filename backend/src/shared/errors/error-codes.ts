@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   'AUTH.TWO_FACTOR_OFF': 'Two-factor sign-in is off',
   'AUTH.TWO_FACTOR_ON': 'Two-factor sign-in is already on',
   'AUTH.WEAK_PASSWORD': 'The password is too short',
+  'BILLING.NOT_SENDABLE': 'A draft (no number yet) or a void invoice is not e-mailed',
+  'BILLING.NO_CLIENT_EMAIL': "The invoice's client has no e-mail address (the account was deleted)",
   'CREDITS.AMOUNT_MISMATCH': "The payment's amount is not the bundle's price",
   'CREDITS.BAD_AMOUNT': 'Not a valid number of credits',
   'CREDITS.BAD_BUNDLE': 'A field of the bundle is not valid',
