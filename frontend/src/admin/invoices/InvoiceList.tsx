@@ -84,7 +84,7 @@ function InvoiceCards({ rows, onOpen }: { rows: InvoiceSummary[]; onOpen: (invoi
           <ListItemButton onClick={() => onOpen(invoice)} aria-label={`Open invoice ${invoiceName(invoice)}`} sx={{ py: 1.5 }}>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 1.5, rowGap: 0.5, width: '100%' }}>
               <Typography sx={{ fontWeight: 600 }} noWrap>
-                {invoiceName(invoice)} · {invoice.clientName}
+                {invoiceName(invoice)} · {invoice.clientName ?? 'Unknown client'}
               </Typography>
               <Typography sx={{ fontWeight: 600, textAlign: 'right', whiteSpace: 'nowrap' }}>{formatCurrency(invoice.total)}</Typography>
               <Typography variant="body2" color="text.secondary" noWrap>
@@ -172,7 +172,13 @@ function InvoiceListView() {
                 </Button>
               )}
             />
-            <Column source="clientName" label="Client" disableSort sx={{ minWidth: 120 }} />
+            <Column
+              source="clientName"
+              label="Client"
+              disableSort
+              sx={{ minWidth: 120 }}
+              render={(invoice) => invoice.clientName ?? 'Unknown client'}
+            />
             <Column source="projectName" label="Project" disableSort sx={{ minWidth: 140, maxWidth: 240, wordBreak: 'break-word' }} />
             <Column
               source="issuedAt"

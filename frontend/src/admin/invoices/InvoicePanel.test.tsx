@@ -30,6 +30,9 @@ describe('invoice panel (CONTRACT §14)', { timeout: 30_000 }, () => {
     // the service line is read-only, the custom line editable
     expect(within(lines).getByRole('list', { name: 'Service lines' })).toHaveTextContent('Wedding package');
     expect(within(lines).getByRole('list', { name: 'Service lines' })).toHaveTextContent('Qty: 1 × $900.00');
+    // the project's own price follows the project too
+    expect(within(lines).getByRole('list', { name: 'Service lines' })).toHaveTextContent('Session fee');
+    expect(within(lines).queryByRole('textbox', { name: 'Description of custom line 2' })).toBeNull();
     expect(within(lines).getByRole('textbox', { name: 'Description of custom line 1' })).toHaveValue('Extra prints');
     expect(within(lines).getByRole('textbox', { name: 'Qty of custom line 1' })).toHaveValue('4');
     expect(within(lines).getByRole('textbox', { name: 'Unit price of custom line 1' })).toHaveValue('25.00');

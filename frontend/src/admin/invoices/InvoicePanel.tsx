@@ -151,7 +151,7 @@ function Postings({ invoice }: { invoice: InvoiceDetail }) {
     <List dense disablePadding aria-label="Payments and refunds">
       {invoice.payments.map((p) => (
         <ListItem
-          key={`${p.kind}-${p.id}`}
+          key={`${p.kind}-${p.paymentId}-${p.refundId ?? ''}-${p.date}`}
           disableGutters
           secondaryAction={
             <Typography
@@ -271,7 +271,7 @@ function InvoiceDetails({ invoiceId, summary, onClose }: { invoiceId: number; su
             {head.overdue && <OverdueChip />}
           </Stack>
           <Typography color="text.secondary" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
-            {head.clientName} · {head.projectName}
+            {head.clientName ?? 'Unknown client'} · {head.projectName ?? 'Unknown project'}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {head.issuedAt ? `Issued ${formatDate(head.issuedAt)}` : 'Not issued yet'}

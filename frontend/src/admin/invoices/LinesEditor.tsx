@@ -18,7 +18,7 @@ import { currencyAdornment, useCurrencyAffix } from '../shared/money';
 import { hundredthsText, money, parseHundredths, toCents } from './schedule';
 import { rowFieldError, type ServerProblem } from './serverErrors';
 import { ServerErrors } from './ServerErrors';
-import type { InvoiceDetail, InvoicePatch } from './types';
+import type { InvoiceDetail, InvoiceLine, InvoicePatch } from './types';
 
 interface LineRow {
   key: string;
@@ -34,8 +34,11 @@ const newKey = () => `line-${++nextKey}`;
 
 const QUANTITY = /^\d+$/;
 
+/** The studio's own lines are editable; the project's services and its own price follow the project. */
+export const isCustom = (line: InvoiceLine): boolean => line.source === 'custom';
+
 function rowsOf(invoice: InvoiceDetail): LineRow[] {
-  const custom = invoice.customLines ?? invoice.lines.filter((l) => l.serviceId === null);
+  const custom = invoice.lines.filter(isCustom);
   return custom.map((l) => ({
     key: newKey(),
     description: l.description,
@@ -85,7 +88,7 @@ export interface LinesEditorProps {
  */
 export function LinesEditor({ invoice, saving, problem, onSave }: LinesEditorProps) {
   const affix = useCurrencyAffix();
-  const serviceLines = invoice.lines.filter((l) => l.serviceId !== null);
+  const serviceLines = invoice.lines.filter((l) => !isCustom(l));
   const initial = useMemo(
     () => ({
       rows: rowsOf(invoice),
@@ -121,7 +124,8 @@ export function LinesEditor({ invoice, saving, problem, onSave }: LinesEditorPro
         <List dense disablePadding aria-label="Service lines" sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
           {serviceLines.map((line, i) => (
             <ListItem
-              key={line.id}
+              // the server's lines have no id; they change only with a save, which renders the editor anew
+              key={i}
               divider={i < serviceLines.length - 1}
               secondaryAction={<Typography sx={{ fontWeight: 600 }}>{formatCurrency(line.amount)}</Typography>}
             >

@@ -17,6 +17,7 @@ import {
   blankRow,
   canSave,
   convertRows,
+  MAX_LABEL,
   MAX_PARTS,
   money,
   rowCents,
@@ -125,7 +126,7 @@ export function ScheduleEditor({ total, schedule, saving, problem, onSave, onCan
       <Stack spacing={2} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {rows.map((row, i) => {
           const n = i + 1;
-          const errors = rowErrors(row, cents[i] ?? null, mode);
+          const errors = rowErrors(row, cents[i] ?? null, mode, rows[i - 1]);
           const valueError = (row.value.trim() ? errors.value : undefined) ?? rowFieldError(problem?.fields ?? {}, i, mode);
           const labelError = errors.label ?? rowFieldError(problem?.fields ?? {}, i, 'label');
           const dueError = errors.dueDate ?? rowFieldError(problem?.fields ?? {}, i, 'dueDate');
@@ -149,7 +150,7 @@ export function ScheduleEditor({ total, schedule, saving, problem, onSave, onCan
                 error={Boolean(labelError)}
                 helperText={labelError}
                 sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-                slotProps={{ htmlInput: { 'aria-label': `Label of installment ${n}`, maxLength: 100 } }}
+                slotProps={{ htmlInput: { 'aria-label': `Label of installment ${n}`, maxLength: MAX_LABEL } }}
               />
               <TextField
                 label={mode === 'amount' ? 'Amount' : 'Percent'}

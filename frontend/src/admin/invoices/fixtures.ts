@@ -30,8 +30,9 @@ export function invoiceDetail(overrides: Partial<InvoiceDetail> = {}): InvoiceDe
   return {
     ...invoiceSummary(),
     lines: [
-      { id: 1, description: 'Wedding package', quantity: 1, unitPrice: 900, amount: 900, serviceId: 4, paidWithCredits: false },
-      { id: 2, description: 'Extra prints', quantity: 4, unitPrice: 25, amount: 100, serviceId: null, paidWithCredits: false },
+      { description: 'Wedding package', quantity: 1, unitPrice: 900, amount: 900, serviceId: 4, paidWithCredits: false, source: 'service' },
+      { description: 'Session fee', quantity: 1, unitPrice: 50, amount: 50, serviceId: null, paidWithCredits: false, source: 'project' },
+      { description: 'Extra prints', quantity: 4, unitPrice: 25, amount: 100, serviceId: null, paidWithCredits: false, source: 'custom' },
     ],
     discountKind: 'percent',
     discountValue: 10,
@@ -45,8 +46,8 @@ export function invoiceDetail(overrides: Partial<InvoiceDetail> = {}): InvoiceDe
       { id: 32, number: 2, label: 'Balance', amount: 679.88, dueDate: '2026-04-01', paid: 0, remaining: 679.88, status: 'overdue' },
     ],
     payments: [
-      { id: 5, kind: 'payment', paymentId: 41, amount: 300, method: 'card', date: '2026-03-04T12:00:00.000Z' },
-      { id: 6, kind: 'refund', paymentId: 41, amount: 20, method: 'card', date: '2026-03-06T12:00:00.000Z' },
+      { kind: 'payment', paymentId: 41, refundId: null, amount: 300, method: 'card', date: '2026-03-04T12:00:00.000Z' },
+      { kind: 'refund', paymentId: 41, refundId: 3, amount: 20, method: 'card', date: '2026-03-06T12:00:00.000Z' },
     ],
     reminders: [
       { installmentId: 32, days: -3, sentAt: '2026-03-29T09:00:00.000Z' },

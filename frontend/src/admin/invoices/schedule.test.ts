@@ -109,9 +109,16 @@ describe('schedule arithmetic (CONTRACT §14)', () => {
     );
     // a bad date, no label
     expect(rowErrors({ key: 'a', label: ' ', value: '1', dueDate: '2026-02-30' }, 100, 'amount')).toEqual({
-      label: 'Label is required',
+      label: 'Installment label is required',
       dueDate: 'Due date must be a date (YYYY-MM-DD)',
     });
+    // due dates in order (the server's rule)
+    const [first, second] = rows('5.00', '5.00');
+    expect(rowErrors({ ...second!, dueDate: '2025-12-31' }, 500, 'amount', first).dueDate).toBe(
+      'Due dates must be in order: each installment due on or after the one before',
+    );
+    expect(canSave([first!, { ...second!, dueDate: '2025-12-31' }], 'amount', 1000)).toBe(false);
+    expect(canSave([first!, { ...second!, dueDate: first!.dueDate }], 'amount', 1000)).toBe(true);
     const thirteen = splitRows(12, 'amount', 1200, '2026-01-01');
     expect(canSave(thirteen, 'amount', 1200)).toBe(true);
     expect(canSave([...thirteen, { ...thirteen[0]!, key: 'x', value: '0.01' }], 'amount', 1201)).toBe(false);

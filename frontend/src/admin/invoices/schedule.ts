@@ -160,12 +160,22 @@ export interface RowErrors {
   dueDate?: string;
 }
 
-export function rowErrors(row: ScheduleRow, cents: number | null, mode: ScheduleMode): RowErrors {
+/** The server's limit on a label. */
+export const MAX_LABEL = 60;
+
+/**
+ * What is wrong with row `i`: its label, its amount or percent, its due date (a date, on or after the
+ * previous part's: the first part still owed is then also the earliest due).
+ */
+export function rowErrors(row: ScheduleRow, cents: number | null, mode: ScheduleMode, previous?: ScheduleRow): RowErrors {
   const errors: RowErrors = {};
-  if (!row.label.trim()) errors.label = 'Label is required';
+  if (!row.label.trim()) errors.label = 'Installment label is required';
+  else if (row.label.trim().length > MAX_LABEL) errors.label = 'Installment label must be at most 60 characters';
   if (parseHundredths(row.value) === null) errors.value = mode === 'amount' ? 'Enter an amount' : 'Enter a percent';
   else if (cents !== null && cents <= 0) errors.value = 'Installment amount must be more than $0.00';
   if (!isDay(row.dueDate)) errors.dueDate = 'Due date must be a date (YYYY-MM-DD)';
+  else if (previous && isDay(previous.dueDate) && row.dueDate < previous.dueDate)
+    errors.dueDate = 'Due dates must be in order: each installment due on or after the one before';
   return errors;
 }
 
@@ -173,7 +183,7 @@ export function rowErrors(row: ScheduleRow, cents: number | null, mode: Schedule
 export function canSave(rows: ScheduleRow[], mode: ScheduleMode, totalCents: number): boolean {
   if (rows.length < 1 || rows.length > MAX_PARTS) return false;
   const cents = rowCents(rows, mode, totalCents);
-  if (rows.some((r, i) => Object.keys(rowErrors(r, cents[i] ?? null, mode)).length > 0)) return false;
+  if (rows.some((r, i) => Object.keys(rowErrors(r, cents[i] ?? null, mode, rows[i - 1])).length > 0)) return false;
   return sumCheck(rows, mode, totalCents).exact;
 }
 

@@ -1,5 +1,5 @@
-// Declared from the brief (CONTRACT §14) until shared/api/schema.ts carries the generated invoice types:
-// then these become aliases of `Api.InvoiceSummary`, `Api.InvoiceDetail`… (see the report to the lead).
+// Declared from the billing module's DTOs (backend/src/modules/billing/infrastructure/http/dto/invoice.dto.ts)
+// until shared/api/schema.ts carries the generated invoice types: then these become aliases of them.
 
 export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'void';
 
@@ -9,9 +9,9 @@ export interface InvoiceSummary {
   /** 'INV-000123'; null for a draft (drafts have no number) */
   number: string | null;
   projectId: number;
-  projectName: string;
+  projectName: string | null;
   clientId: number;
-  clientName: string;
+  clientName: string | null;
   issuedAt: string | null;
   status: InvoiceStatus;
   currency: string;
@@ -29,7 +29,6 @@ export interface InvoiceSummary {
 }
 
 export interface InvoiceLine {
-  id: number;
   description: string;
   quantity: number;
   unitPrice: number;
@@ -37,6 +36,8 @@ export interface InvoiceLine {
   /** the project's service the line comes from; null for a custom line */
   serviceId: number | null;
   paidWithCredits: boolean;
+  /** the project's service, the project's own price, or the studio's custom line (the only editable kind) */
+  source: 'service' | 'project' | 'custom' | string;
 }
 
 export interface Installment {
@@ -49,15 +50,15 @@ export interface Installment {
   dueDate: string;
   paid: number;
   remaining: number;
-  status: 'due' | 'paid' | 'overdue';
+  status: 'due' | 'paid' | 'overdue' | string;
 }
 
 export interface InvoicePosting {
-  id: number;
   kind: 'payment' | 'refund';
-  paymentId: number | null;
+  paymentId: number;
+  refundId: number | null;
   amount: number;
-  method: 'card' | 'manual';
+  method: 'card' | 'manual' | string;
   date: string;
 }
 
@@ -71,13 +72,11 @@ export interface InvoiceReminder {
 /** GET /api/invoices/{id} */
 export interface InvoiceDetail extends InvoiceSummary {
   lines: InvoiceLine[];
-  /** the lines with serviceId null */
-  customLines?: InvoiceLine[];
   discountKind: 'amount' | 'percent' | null;
   discountValue: number | null;
-  taxName: string | null;
-  /** '8.875' */
-  taxRate: string | null;
+  taxName: string;
+  /** a percent with up to 3 decimals, '8.875' */
+  taxRate: string;
   taxInclusive: boolean;
   creditsApplied: number;
   sentAt: string | null;
