@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { client, mockFetch, renderWithApp } from '../../test/utils';
 import { invoiceDetail, invoiceSummary } from '../features/invoices/fixtures';
 import { InvoicesPage } from './InvoicesPage';
@@ -23,6 +23,9 @@ function renderPage(routes: Routes, route = '/invoices') {
 }
 
 describe('Invoices page (CONTRACT §14)', () => {
+  // the details dialog's chunk: transformed once here, not inside the first test's time limit
+  beforeAll(() => import('../features/invoices/components/InvoiceDetailDialog'), 30_000);
+
   it('lists each invoice with its number, project, total, due, status, next due date, PDF and Pay', async () => {
     renderPage({
       [MINE]: {

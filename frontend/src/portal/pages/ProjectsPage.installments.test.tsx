@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, callsTo, client, mockFetch, renderWithApp } from '../../test/utils';
 import type { BilledProject, NextInstallment } from '../features/invoices/types';
 import { project } from '../features/projects/fixtures';
@@ -51,6 +51,9 @@ function server(list: BilledProject[], route = '/projects') {
 }
 
 describe('Project card with a payment schedule (CONTRACT §14)', () => {
+  // the payment dialog's chunks: transformed once here, not inside the first test's time limit
+  beforeAll(() => Promise.all([import('../features/payments/components/PaymentDialog'), import('../features/payments/opening')]), 30_000);
+
   it("shows the next installment and 'Pay Installment 2 of 3 — $100.00', which pays the next installment", async () => {
     const user = userEvent.setup({ delay: null });
     const { spy } = server([scheduled()]);
