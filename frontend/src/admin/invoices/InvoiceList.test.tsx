@@ -96,6 +96,15 @@ describe('Invoices list (CONTRACT §14)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(lastList(dp)?.filter).toEqual({ q: 'smith' }));
   });
 
+  it('sorts on the server by the sortable headers', async () => {
+    const { dp, user } = setup();
+    const table = await screen.findByRole('table', { name: 'Invoices' }, { timeout: 20_000 });
+    await user.click(within(table).getByRole('button', { name: /Next due/ }));
+    await waitFor(() => expect(lastList(dp)?.sort).toMatchObject({ field: 'nextDueDate' }));
+    // Project and Paid are not sortable
+    expect(within(table).queryByRole('button', { name: /^Project/ })).toBeNull();
+  });
+
   it('opens an invoice in its panel', async () => {
     const { api, user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Open invoice INV-000012' }, { timeout: 20_000 }));

@@ -139,6 +139,7 @@ function InvoiceListView() {
         ) : phone ? (
           <InvoiceCards rows={rows} onOpen={setOpened} />
         ) : (
+          // the headers sort on the server: number, client, issued, total, due, next due and status
           <DataTable<InvoiceSummary>
             rowClick={false}
             bulkActionButtons={false}
@@ -175,7 +176,6 @@ function InvoiceListView() {
             <Column
               source="clientName"
               label="Client"
-              disableSort
               sx={{ minWidth: 120 }}
               render={(invoice) => invoice.clientName ?? 'Unknown client'}
             />
@@ -183,14 +183,12 @@ function InvoiceListView() {
             <Column
               source="issuedAt"
               label="Issued"
-              disableSort
               sx={{ whiteSpace: 'nowrap' }}
               render={(invoice) => (invoice.issuedAt ? formatDate(invoice.issuedAt) : '—')}
             />
             <Column
               source="total"
               label="Total"
-              disableSort
               align="right"
               sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
               render={(invoice) => formatCurrency(invoice.total)}
@@ -206,13 +204,12 @@ function InvoiceListView() {
             <Column
               source="due"
               label="Due"
-              disableSort
               align="right"
               sx={{ whiteSpace: 'nowrap' }}
               render={(invoice) => formatCurrency(invoice.due)}
             />
-            <Column source="nextDueDate" label="Next due" disableSort render={(invoice) => <NextDue invoice={invoice} />} />
-            <Column source="status" label="Status" disableSort render={(invoice) => <InvoiceStatusChip status={invoice.status} />} />
+            <Column source="nextDueDate" label="Next due" render={(invoice) => <NextDue invoice={invoice} />} />
+            <Column source="status" label="Status" render={(invoice) => <InvoiceStatusChip status={invoice.status} />} />
           </DataTable>
         )}
         <Pagination rowsPerPageOptions={[]} />
