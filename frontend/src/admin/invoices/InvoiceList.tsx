@@ -95,8 +95,10 @@ function InvoiceCards({ rows, onOpen }: { rows: InvoiceSummary[]; onOpen: (invoi
               </Box>
               <Typography variant="body2" color="text.secondary" component="div" sx={{ gridColumn: '1 / -1' }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                  <span>Due {formatCurrency(invoice.due)}</span>
-                  {invoice.nextDueDate && <span>· next {formatDay(invoice.nextDueDate)}</span>}
+                  <span>
+                    Due {formatCurrency(invoice.due)}
+                    {invoice.nextDueDate && ` · next ${formatDay(invoice.nextDueDate)}`}
+                  </span>
                   {invoice.overdue && <OverdueChip />}
                 </Stack>
               </Typography>
@@ -167,7 +169,7 @@ function InvoiceListView() {
                   size="small"
                   onClick={() => setOpened(invoice)}
                   aria-label={`Open invoice ${invoiceName(invoice)}`}
-                  sx={{ fontWeight: 600, ml: -1, whiteSpace: 'nowrap' }}
+                  sx={{ fontWeight: 600, ml: -1, minWidth: 0, whiteSpace: 'nowrap' }}
                 >
                   {invoiceName(invoice)}
                 </Button>
