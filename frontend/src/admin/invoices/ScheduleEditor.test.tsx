@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
@@ -131,7 +131,7 @@ describe('schedule editor (CONTRACT §14)', { timeout: 20_000 }, () => {
     expect(amount(1)).toHaveValue('100.00');
     expect(screen.getByRole('button', { name: 'Remove installment 1' })).toBeDisabled();
     const add = screen.getByRole('button', { name: 'Add installment' });
-    for (let i = 0; i < 11; i++) await user.click(add);
+    for (let i = 0; i < 11; i++) fireEvent.click(add);
     expect(add).toBeDisabled();
     expect(screen.getByText('At most 12 installments')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Label of installment 12' })).toHaveValue('Installment 12');
