@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { clientWithProject, dismissToasts, expect, signInByApi, test } from './support/fixtures';
+import { ADMIN, dismissToasts, expect, newPerson, signInByApi, test } from './support/fixtures';
 
 /** 'YYYY-MM-DD', `days` from today (UTC; a day either way of the studio's date changes nothing below). */
 function day(days: number): string {
@@ -11,8 +11,23 @@ function day(days: number): string {
  * installments due in 30 and 60 days (CONTRACT §14).
  */
 async function clientWithSchedule(request: APIRequestContext) {
-  const made = await clientWithProject(request, 'invoice', 'Three-part shoot', { price: '300' });
-  const project = await (await request.get(`/api/projects/${made.projectId}`)).json();
+  const login = await request.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } });
+  expect(login.ok()).toBe(true);
+  const person = newPerson('invoice');
+  const registered = await request.post('/api/register', {
+    data: { username: person.name, email: person.email, password: person.password, role: 'client' },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const client = (await registered.json()) as { id: number };
+  const tag = Date.now().toString(36);
+  const service = await request.post('/api/services', { data: { name: `Three-part shoot ${tag}`, price: 300 } });
+  expect(service.ok(), await service.text()).toBe(true);
+  const name = `Three-part shoot ${tag}`;
+  const created = await request.post('/api/projects', {
+    data: { name, clientId: client.id, selectedServices: [{ serviceId: (await service.json()).id, quantity: 1 }] },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const project = await created.json();
   expect(project.invoiceId, JSON.stringify(project)).toEqual(expect.any(Number));
   const schedule = await request.put(`/api/invoices/${project.invoiceId}/schedule`, {
     data: [
@@ -22,7 +37,7 @@ async function clientWithSchedule(request: APIRequestContext) {
     ],
   });
   expect(schedule.status(), await schedule.text()).toBe(200);
-  return { ...made, invoiceId: project.invoiceId as number, invoiceNumber: project.invoiceNumber as string };
+  return { person, name, invoiceId: project.invoiceId as number, invoiceNumber: project.invoiceNumber as string };
 }
 
 /** Pays the open payment dialog with the emulator's test card and goes back to the list. */
