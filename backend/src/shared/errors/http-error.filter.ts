@@ -64,7 +64,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     reply.status(body.statusCode).send(body);
   }
 
-  private toBody(exception: unknown, req: FastifyRequest, requestId?: string): ErrorBody {
+  /** The body (and status) of the answer to `exception`; also what the Idempotency-Key interceptor keeps of a 4xx. */
+  toBody(exception: unknown, req: FastifyRequest, requestId?: string): ErrorBody {
     if (exception instanceof DomainError) {
       return errorBody(STATUS_BY_KIND[exception.kind], exception.message, {
         code: exception.code,

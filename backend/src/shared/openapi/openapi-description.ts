@@ -206,6 +206,18 @@ function describeParameters(operation: OperationObject, fact: RouteFacts): void 
       param.schema = { type: 'integer', minimum: 1, maximum: 2147483647 };
     }
   }
+  if (fact.idempotent) {
+    for (const [status, response] of Object.entries(operation.responses) as Array<[string, ResponseObject]>) {
+      if (!status.startsWith('2')) continue;
+      response.headers = {
+        ...response.headers,
+        'Idempotent-Replayed': {
+          description: '`true` when this is the kept answer to an earlier call with the same `Idempotency-Key`',
+          schema: { type: 'string', enum: ['true'] },
+        },
+      };
+    }
+  }
   if (!params.some((p) => p.in === 'query' && p.name === 'range')) return;
   for (const [status, response] of Object.entries(operation.responses) as Array<[string, ResponseObject]>) {
     if (!status.startsWith('2') || !response.content?.['application/json']) continue;
@@ -226,6 +238,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found',
   409: 'In conflict with the current state',
   413: 'The request body is too large',
+  422: 'The request cannot be processed',
   429: 'Too many requests',
 };
 
@@ -250,6 +263,11 @@ function describeErrors(operation: OperationObject, method: string, path: string
   if (/\{[^}]+\}/.test(path)) add(404, 'nothing with this id, or it belongs to another client');
   if (operation.requestBody) add(413, 'the body is larger than 1 MB');
   if (fact.rateLimited) add(429, 'too many sign-in, registration or reset calls from this address');
+  if (fact.idempotent) {
+    add(400, 'the `Idempotency-Key` header is empty or longer than 255 characters (`REQUEST.BAD_IDEMPOTENCY_KEY`)');
+    add(409, 'a call with the same `Idempotency-Key` is still running (`REQUEST.IDEMPOTENCY_IN_PROGRESS`)');
+    add(422, 'the `Idempotency-Key` was already used for a different request (`REQUEST.IDEMPOTENCY_MISMATCH`)');
+  }
 
   const responses = operation.responses as Record<string, ResponseObject>;
   for (const [status, why] of reasons) {

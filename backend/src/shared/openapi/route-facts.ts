@@ -5,6 +5,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { DECORATORS } from '@nestjs/swagger';
 import { ACCESS_METADATA, type AccessPolicy } from '../auth/access';
+import { IDEMPOTENT_METADATA } from '../http/idempotency/idempotent.decorator';
 import { IdPipe } from '../http/id.pipe';
 import { operationIdFor } from './operation-ids';
 
@@ -27,6 +28,8 @@ export interface RouteFacts {
   query: boolean;
   /** A public route that reads the session (or a token) when there is one. */
   readsSession: boolean;
+  /** @Idempotent(): takes an Idempotency-Key (409 while its first call runs, 422 for another request under it). */
+  idempotent: boolean;
 }
 
 const guardsOf = (target: object): Array<Type<unknown>> => Reflect.getMetadata(GUARDS_METADATA, target) ?? [];
@@ -74,6 +77,7 @@ export function routeFacts(app: INestApplication): Map<string, RouteFacts> {
           body: args.some((a) => a.type === RouteParamtypes.BODY),
           query: args.some((a) => a.type === RouteParamtypes.QUERY),
           readsSession: !signedIn && access.tokens !== 'none' && security.length > 0,
+          idempotent: Boolean(Reflect.getMetadata(IDEMPOTENT_METADATA, handler) ?? Reflect.getMetadata(IDEMPOTENT_METADATA, controller)),
         });
       }
     }

@@ -31,6 +31,7 @@ import { PaidRefreshOnce1766145600000 } from './1766145600000-paid-refresh-once'
 import { StudioSettings1766188800000 } from './1766188800000-studio-settings';
 import { SetupCodes1766232000000 } from './1766232000000-setup-codes';
 import { Invoices1766275200000 } from './1766275200000-invoices';
+import { IdempotencyKeys1766282400000 } from './1766282400000-idempotency-keys';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   StudioSettings1766188800000,
   SetupCodes1766232000000,
   Invoices1766275200000,
+  IdempotencyKeys1766282400000,
 ];

@@ -16,6 +16,7 @@ import { Access } from '../../../../shared/auth/access';
 import { Money } from '../../../../shared/domain/money';
 import { NotFoundError } from '../../../../shared/errors/domain-error';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
+import { Idempotent } from '../../../../shared/http/idempotency';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { MAX_SEARCH, parseListQuery, sendList, textFilter, textParam } from '../../../../shared/http/list-query';
 import { AdjustCreditsHandler } from '../../application/adjust-credits/adjust-credits.handler';
@@ -70,6 +71,7 @@ export class CreditsController {
 
   @Post('create-credit-payment-intent')
   @Access.client()
+  @Idempotent()
   @HttpCode(200)
   @ApiOperation({
     operationId: 'createCreditPaymentIntent',

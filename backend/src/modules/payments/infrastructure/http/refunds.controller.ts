@@ -12,6 +12,7 @@ import type { SignedInAccount } from '../../../../shared/auth/request-user';
 import { CurrentUser } from '../../../../shared/auth/guards';
 import { Access } from '../../../../shared/auth/access';
 import { Money } from '../../../../shared/domain/money';
+import { Idempotent } from '../../../../shared/http/idempotency';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { Refunds } from '../../application/refunds/refunds';
 import { paymentNotFound } from '../../domain/refund';
@@ -30,6 +31,7 @@ export class RefundsController {
   ) {}
 
   @Post('payments/:id/refunds')
+  @Idempotent()
   @ApiOperation({
     operationId: 'createRefund',
     summary: 'Refund a payment',

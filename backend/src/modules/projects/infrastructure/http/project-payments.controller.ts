@@ -15,6 +15,7 @@ import { CardPayments, PAYMENT_PARTS, PAYMENT_REQUESTS, type PaymentPart, type P
 import { CurrentUser } from '../../../../shared/auth/guards';
 import { Access } from '../../../../shared/auth/access';
 import { IdField } from '../../../../shared/http/id-field';
+import { Idempotent } from '../../../../shared/http/idempotency';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { projectNotFound } from '../../domain/projects.errors';
 import { ProjectQueries } from '../persistence/project.queries';
@@ -93,6 +94,7 @@ export class ProjectPaymentsController {
 
   @Post('create-payment-intent')
   @Access.client()
+  @Idempotent()
   @HttpCode(200)
   @ApiOperation({
     operationId: 'createPaymentIntent',
@@ -113,6 +115,7 @@ export class ProjectPaymentsController {
 
   @Post('confirm-payment')
   @Access.client()
+  @Idempotent()
   @HttpCode(200)
   @ApiOperation({
     operationId: 'confirmPayment',

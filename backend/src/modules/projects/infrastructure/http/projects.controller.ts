@@ -15,6 +15,7 @@ import { assertMayAccess, CurrentUser } from '../../../../shared/auth/guards';
 import { Access } from '../../../../shared/auth/access';
 import { Money } from '../../../../shared/domain/money';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
+import { Idempotent } from '../../../../shared/http/idempotency';
 import { IdPipe } from '../../../../shared/http/id.pipe';
 import { listHeaders, parseListQuery } from '../../../../shared/http/list-query';
 import { CreateProjectHandler } from '../../application/create-project/create-project.handler';
@@ -121,6 +122,7 @@ export class ProjectsController {
 
   @Post('projects')
   @Access.admin('write')
+  @Idempotent()
   @ApiOperation({ summary: 'Create a project', description: 'Create a project; priced from its services; the client is e-mailed' })
   @ApiCreatedResponse({ type: ProjectResponse })
   async create(@Body() body: ProjectRequest, @CurrentUser() viewer: User): Promise<ProjectResponse> {
@@ -164,6 +166,7 @@ export class ProjectsController {
 
   @Patch('projects/:id/mark-paid')
   @Access.admin('write')
+  @Idempotent()
   @ApiOperation({
     operationId: 'markProjectPaid',
     summary: 'Mark a project paid',
@@ -182,6 +185,7 @@ export class ProjectsController {
 
   @Post('mark-project-as-paid')
   @Access.admin('write')
+  @Idempotent()
   @HttpCode(200)
   @ApiOperation({
     operationId: 'markProjectAsPaid',
