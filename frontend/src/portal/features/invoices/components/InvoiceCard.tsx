@@ -57,10 +57,10 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceSummary }) {
       {invoice.nextDueDate && invoice.due > 0 && (
         <Typography variant="body2" data-testid="next-due">
           Next due {formatDueDate(invoice.nextDueDate)}
+          {invoice.overdue && ' '}
           {invoice.overdue && (
-            <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
-              {' · Overdue'}
-              {invoice.overdueAmount > 0 ? ` ${formatCurrency(invoice.overdueAmount)}` : ''}
+            <Box component="span" sx={{ color: 'error.main', fontWeight: 700, whiteSpace: 'nowrap' }}>
+              · Overdue{invoice.overdueAmount > 0 ? ` ${formatCurrency(invoice.overdueAmount)}` : ''}
             </Box>
           )}
         </Typography>

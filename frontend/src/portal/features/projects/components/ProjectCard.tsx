@@ -185,9 +185,10 @@ export function ProjectCard({ project, unpaidActions, paidActions: extraPaidActi
             // CONTRACT §14: the next installment, 'Overdue' in the error colour once its date has passed
             <Typography variant="body2" data-testid="next-installment" sx={{ mt: 0.75 }}>
               {nextText}
+              {next.overdue && ' '}
               {next.overdue && (
-                <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
-                  {' · Overdue'}
+                <Box component="span" sx={{ color: 'error.main', fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  · Overdue
                 </Box>
               )}
             </Typography>
