@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { ADMIN, dismissToasts, expect, newPerson, signInByApi, test } from './support/fixtures';
 
 /** 'YYYY-MM-DD', `days` from today (UTC; a day either way of the studio's date changes nothing below). */
@@ -74,6 +75,7 @@ test.describe('Invoices in the portal (issue 29, CONTRACT §14)', () => {
     await expect(card.getByTestId('next-installment')).toContainText('Next: Deposit $100.00 due');
     await expect(card.getByTestId('next-installment')).toContainText('Overdue');
     await expect(card.getByRole('button', { name: 'Pay everything owed ($300.00)' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await card.getByRole('button', { name: 'Pay Deposit $100.00' }).click();
     await expect(page.getByRole('dialog', { name: 'Complete Payment' })).toContainText('Deposit due');
     await payByTestCard(page, '$100.00');
@@ -93,6 +95,7 @@ test.describe('Invoices in the portal (issue 29, CONTRACT §14)', () => {
     await expect(row).toContainText('Due$200.00');
     await expect(row).toContainText('Open');
     await expect(row.getByTestId('next-due')).not.toContainText('Overdue');
+    expect(await seriousViolations(page)).toEqual([]);
     await expect(row.getByRole('link', { name: `PDF ${invoiceNumber}` })).toHaveAttribute('href', `/api/invoices/${invoiceId}/pdf`);
     const pdf = await page.request.get(`/api/invoices/${invoiceId}/pdf`);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
@@ -116,6 +119,7 @@ test.describe('Invoices in the portal (issue 29, CONTRACT §14)', () => {
     await expect(schedule.nth(2)).toContainText('Due');
     await expect(detail.getByRole('list', { name: 'Payments' }).getByRole('listitem')).toHaveCount(2);
     await expect(detail.getByTestId('invoice-total')).toContainText('$300.00');
+    expect(await seriousViolations(page)).toEqual([]);
     await detail.getByRole('button', { name: 'Close' }).click();
     await expect(page).toHaveURL(/\/invoices$/);
     await expect(detail).toHaveCount(0);
