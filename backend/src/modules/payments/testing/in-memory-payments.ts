@@ -17,8 +17,12 @@ import { ReceiptIssuer } from '../application/ports/receipt-issuer';
 import { BillableProject, ProjectsForBilling } from '../application/ports/projects-for-billing';
 import type { GatewayIntent, IntentRecord } from '../domain/card-payment';
 import type { Payment } from '../domain/payment';
+import type { Billing, ProjectBilling } from '../../billing';
+import { billingWithFakes } from '../../billing/testing/in-memory-billing';
 import type { RefundablePayment } from '../domain/refund';
 import { FixedStudioSettings } from '../../studio/testing/fixed-studio-settings';
+
+type BillingFakes = ReturnType<typeof billingWithFakes>;
 
 /** The ledger; like the table, one card payment per provider id. */
 export class InMemoryPayments extends PaymentRepository {
@@ -41,7 +45,7 @@ export class InMemoryPayments extends PaymentRepository {
   /** Refunded cents by payment id (the row's position + 1). */
   readonly refunded = new Map<number, number>();
 
-  /** What a project's completed payments paid, net of their refunds (the fakes' side of `project_owed_cents`). */
+  /** What a project's completed payments paid, net of their refunds, as the ledger keeps it. */
   async completedTotal(projectId: number): Promise<Money> {
     let cents = 0;
     this.rows.forEach((p, i) => {
@@ -206,66 +210,115 @@ export class FakePaymentGateway extends PaymentGateway {
   }
 }
 
-/** A project row as a spec arranges it: what is owed and whether it is paid are derived, as the database does. */
-export type BillableRow = Omit<BillableProject, 'owedCents' | 'isPaid'> & { owedCents?: number; isPaid?: boolean };
-
-/**
- * The projects rows payments reads. Like the database (decision 0038), what is owed is derived from the
- * price, the credit-covered services and the completed payments net of refunds (`payments`, when given),
- * and paid is "nothing owed"; `settle` writes the derived flag back to the row, as the trigger does.
- */
+/** The projects rows payments reads: whose a project is and its name (what it owes is billing's). */
 export class InMemoryProjectsForBilling extends ProjectsForBilling {
-  readonly rows = new Map<number, BillableRow>();
-
-  constructor(private readonly payments?: InMemoryPayments) {
-    super();
-  }
+  readonly rows = new Map<number, BillableProject>();
 
   async find(projectId: number): Promise<BillableProject | null> {
     const p = this.rows.get(projectId);
-    if (!p) return null;
-    const paid = this.payments ? (await this.payments.completedTotal(projectId)).cents : 0;
-    const owedCents = Math.max(0, p.priceCents - p.creditCoveredCents - paid);
-    return { ...p, owedCents, isPaid: owedCents === 0 };
+    return p ? { ...p } : null;
   }
 
   findForUpdate(projectId: number): Promise<BillableProject | null> {
     return this.find(projectId);
   }
-
-  readonly paidEvents: number[] = [];
-
-  async settle(projectId: number, wasPaid: boolean): Promise<boolean> {
-    const now = await this.find(projectId);
-    const row = this.rows.get(projectId);
-    if (!now || !row) return false;
-    row.isPaid = now.isPaid;
-    if (now.isPaid && !wasPaid) this.paidEvents.push(projectId);
-    return now.isPaid;
-  }
 }
 
-/** The real PaymentLedger over an in-memory ledger, for the modules that record or read payments. */
-export function ledgerWithFakes() {
+/**
+ * Keeps a project's invoice in step the way the projects module does (ProjectTypeormRepository `bill`):
+ * a project priced `priceCents`, of which services worth `creditCoveredCents` were paid with credits (a
+ * service line paid with credits), with an optional deposit (CONTRACT §11: 'Deposit' then 'Balance').
+ * Called again with a new price, it is the admin's edit of the project.
+ */
+export function billProject(
+  billing: Billing,
+  p: { id: number; clientId: number; name?: string; priceCents: number; creditCoveredCents?: number; depositCents?: number | null },
+): Promise<ProjectBilling> {
+  const credits = p.creditCoveredCents ?? 0;
+  const line = (serviceId: number, description: string, cents: number, paidWithCredits: boolean) => ({
+    serviceId,
+    description,
+    quantity: 1,
+    unitPriceCents: cents,
+    paidWithCredits,
+  });
+  const lines = credits
+    ? [
+        ...(p.priceCents > credits ? [line(1, 'Photo session', p.priceCents - credits, false)] : []),
+        line(2, 'Album (paid with credits)', credits, true),
+      ]
+    : [];
+  return billing.syncProject({
+    projectId: p.id,
+    clientId: p.clientId,
+    name: p.name ?? `Project #${p.id}`,
+    lines,
+    priceWithoutLinesCents: p.priceCents,
+    depositCents: p.depositCents ?? null,
+    depositErrors: {
+      notPositive: () => new Error('deposit not positive'),
+      abovePrice: (cents) => new Error(`deposit above the price of ${cents} cents`),
+    },
+  });
+}
+
+/** The real PaymentLedger over an in-memory ledger and the real Billing (`billed`, shared with other fakes), for the modules that record or read payments. */
+export function ledgerWithFakes(billed: BillingFakes = billingWithFakes()) {
   const payments = new InMemoryPayments();
   const audit = new InMemoryAuditTrail();
   const receipts = new RecordingReceiptIssuer();
-  const studio = new FixedStudioSettings();
-  return { ledger: new PaymentLedger(payments, audit, receipts, studio), payments, audit, receipts, studio };
+  const studio = billed.studio;
+  return { ...billed, ledger: new PaymentLedger(payments, audit, receipts, studio, billed.billing), payments, audit, receipts, studio };
 }
 
-/** The real CardPayments over in-memory ports, with the fakes to arrange and inspect. */
+/**
+ * The real CardPayments, PaymentLedger and Refunds over in-memory ports and the real Billing, with the fakes
+ * to arrange and inspect. Billing's events (InvoicePaidChanged) are kept apart from payments' (`events`):
+ * `billingEvents`; the integrators' project.paid is in `webhooks`.
+ */
 export function cardPaymentsWithFakes(studio = new FixedStudioSettings()) {
+  const { billing, invoices, webhooks, events: billingEvents } = billingWithFakes(studio);
   const gateway = new FakePaymentGateway();
   const intents = new InMemoryCardIntents();
   const payments = new InMemoryPayments();
-  const projects = new InMemoryProjectsForBilling(payments);
+  const projects = new InMemoryProjectsForBilling();
   const events = new RecordingEvents();
   const audit = new InMemoryAuditTrail();
   const receipts = new RecordingReceiptIssuer();
-  const cards = new CardPayments(gateway, intents, payments, projects, immediateTx(), events, audit, receipts, studio);
-  const ledger = new PaymentLedger(payments, audit, receipts, studio);
+  const cards = new CardPayments(gateway, intents, payments, projects, immediateTx(), events, audit, receipts, studio, billing);
+  const ledger = new PaymentLedger(payments, audit, receipts, studio, billing);
   const refundRows = new InMemoryRefunds();
-  const refunds = new Refunds(gateway, payments, refundRows, projects, immediateTx(), events, audit, studio);
-  return { cards, ledger, refunds, refundRows, gateway, intents, payments, projects, events, audit, receipts, studio };
+  const refunds = new Refunds(gateway, payments, refundRows, projects, immediateTx(), events, audit, studio, billing);
+  /** A completed payment already in the ledger and posted to its project's invoice, as CardPayments or PaymentLedger leave it. */
+  async function addPosted(payment: Payment): Promise<number> {
+    const paymentId = await payments.add(payment);
+    if (payment.projectId !== null)
+      await billing.postPayment({
+        projectId: payment.projectId,
+        paymentId,
+        amountCents: payment.amount.cents,
+        method: payment.stripePaymentId ? 'card' : 'manual',
+        exact: false,
+      });
+    return paymentId;
+  }
+  return {
+    cards,
+    ledger,
+    refunds,
+    refundRows,
+    gateway,
+    intents,
+    payments,
+    projects,
+    events,
+    audit,
+    receipts,
+    studio,
+    billing,
+    invoices,
+    webhooks,
+    billingEvents,
+    addPosted,
+  };
 }

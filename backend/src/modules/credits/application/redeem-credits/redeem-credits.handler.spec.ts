@@ -26,7 +26,7 @@ describe('RedeemCreditsHandler', () => {
   beforeEach(async () => {
     const fakes = ledgerWithFakes();
     ledger = fakes.ledger;
-    projects = new InMemoryProjects((id) => fakes.payments.completedTotal(id));
+    projects = new InMemoryProjects(fakes);
     services = new InMemoryServices();
     accounts = new InMemoryCreditAccounts();
     handler = new RedeemCreditsHandler(projects, services, accounts, immediateTx(), new InMemoryAuditTrail(), new FixedStudioSettings());

@@ -27,7 +27,7 @@ describe('CreateProjectHandler', () => {
     const services = new InMemoryServices();
     const ledger = ledgerWithFakes();
     payments = ledger.payments;
-    projects = new InMemoryProjects((id) => ledger.payments.completedTotal(id));
+    projects = new InMemoryProjects(ledger);
     outbox = new CollectingOutbox();
     handler = new CreateProjectHandler(
       projects,
@@ -107,6 +107,46 @@ describe('CreateProjectHandler', () => {
       stripePaymentId: null,
     });
     expect(payments.rows[0].amount.cents).toBe(3000);
+    // posted to the project's invoice; billing raises project.paid (once, in the transaction)
+    expect(await projects.billingOf(created.id)).toMatchObject({ totalCents: 3000, paymentsCents: 3000, isPaid: true, status: 'paid' });
+    expect(projects.webhooks.emitted.filter((e) => e.type === 'project.paid').map((e) => e.data)).toEqual([{ id: created.id }]);
+  });
+
+  it('gives the project its invoice: one payment of the price, or the deposit then the balance (CONTRACT §11, §14)', async () => {
+    const plain = await handler.execute({
+      details: details(ann.id),
+      selectedServices: [{ serviceId: session, quantity: 1 }],
+      price: Money.ZERO,
+      isPaid: false,
+    });
+    const withDeposit = await handler.execute({
+      details: details(ann.id),
+      selectedServices: [{ serviceId: session, quantity: 2 }],
+      price: Money.ZERO,
+      deposit: Money.fromDollars(50),
+      isPaid: false,
+    });
+
+    const bill = (await projects.billingOf(plain.id))!;
+    expect(bill).toMatchObject({
+      totalCents: 10000,
+      dueCents: 10000,
+      isPaid: false,
+      status: 'open',
+      depositCents: null,
+      number: 'INV-000001',
+    });
+    expect(bill.installments.map((i) => [i.label, i.amountCents])).toEqual([['Payment', 10000]]);
+    const deposit = (await projects.billingOf(withDeposit.id))!;
+    expect(deposit).toMatchObject({ totalCents: 20000, depositCents: 5000, depositDueCents: 5000 });
+    expect(deposit.installments.map((i) => [i.label, i.amountCents])).toEqual([
+      ['Deposit', 5000],
+      ['Balance', 15000],
+    ]);
+    // the deposit read back with the project is billing's
+    expect((await projects.findForUpdate(withDeposit.id))!.deposit!.cents).toBe(5000);
+    expect(projects.stored(withDeposit.id)!.isPaid).toBe(false);
+    expect(projects.webhooks.emitted).toEqual([]);
   });
 
   it('refuses an unknown client or service, storing nothing and sending nothing', async () => {
@@ -119,6 +159,7 @@ describe('CreateProjectHandler', () => {
     ).rejects.toMatchObject({ code: 'PROJECTS.SERVICE_NOT_FOUND' });
 
     expect(projects.rows.size).toBe(0);
+    expect(projects.invoices.rows.size).toBe(0);
     expect(payments.rows).toEqual([]);
     expect(outbox.sent).toEqual([]);
   });

@@ -39,6 +39,8 @@ describe('ProjectMaintenanceHandler', () => {
     expect(events.published).toEqual([new ProjectDeleted(id)]);
     expect(await projects.findForUpdate(id)).toBeNull();
     expect(projects.stored(id)).toBeDefined();
+    // its invoice is void: nothing is owed on it any more
+    expect(await projects.billingOf(id)).toMatchObject({ status: 'void', next: null });
     await expect(handler.delete(id)).rejects.toMatchObject({ code: 'PROJECTS.NOT_FOUND', kind: 'not_found' });
     expect(audit.entries).toEqual([
       {

@@ -26,8 +26,9 @@ describe('MarkProjectPaidHandler', () => {
   ];
 
   beforeEach(() => {
-    ({ ledger, payments, audit } = ledgerWithFakes());
-    projects = new InMemoryProjects((id) => payments.completedTotal(id));
+    const fakes = ledgerWithFakes();
+    ({ ledger, payments, audit } = fakes);
+    projects = new InMemoryProjects(fakes); // the ledger posts to the invoices the projects keep
     handler = new MarkProjectPaidHandler(projects, ledger, immediateTx(), audit, new FixedStudioSettings());
   });
 

@@ -40,8 +40,9 @@ describe('UpdateProjectHandler', () => {
   beforeEach(async () => {
     users = new InMemoryUsers();
     const services = new InMemoryServices();
-    ({ ledger, payments } = ledgerWithFakes());
-    projects = new InMemoryProjects((id) => payments.completedTotal(id));
+    const fakes = ledgerWithFakes();
+    ({ ledger, payments } = fakes);
+    projects = new InMemoryProjects(fakes); // the ledger posts to the invoices the projects keep
     handler = new UpdateProjectHandler(
       projects,
       users,
@@ -116,7 +117,26 @@ describe('UpdateProjectHandler', () => {
     // ticked on the now unpaid project: a manual payment of just the difference
     expect((await edit(paid, true)).isPaid).toBe(true);
     expect(payments.rows.map((p) => p.amount.cents)).toEqual([17000]);
-    expect(projects.paidEvents).toEqual([paid]);
+    // billing raises the integrators' project.paid when the invoice becomes paid (not the projects' settle)
+    expect(projects.webhooks.emitted.filter((e) => e.type === 'project.paid').map((e) => e.data)).toEqual([{ id: paid }]);
+  });
+
+  it('refuses to lower a paid project below what was paid (BILLING.BELOW_PAID): a refund comes first', async () => {
+    const paid = await projects.seed({ clientId: ann.id, lines: [line(session, 1, 100)], isPaid: true });
+
+    await expect(
+      handler.execute({
+        id: paid,
+        details: details(),
+        selectedServices: [{ serviceId: prints, quantity: 1 }],
+        price: Money.ZERO,
+        isPaid: true,
+      }),
+    ).rejects.toMatchObject({
+      code: 'BILLING.BELOW_PAID',
+      message: 'The total would be less than the $100.00 already paid: refund the difference first',
+    });
+    expect(await projects.billingOf(paid)).toMatchObject({ totalCents: 10000, paidCents: 10000, isPaid: true });
   });
 
   it('keeps a service paid with credits so when the lines change, and leaves it out of what is owed', async () => {
@@ -139,6 +159,9 @@ describe('UpdateProjectHandler', () => {
       [prints, 2, 0],
     ]);
     expect(payments.rows.map((p) => p.amount.cents)).toEqual([6000]);
+    // the credit-paid service counts as paid on the invoice, the rest was paid in money
+    expect(await projects.billingOf(credited)).toMatchObject({ totalCents: 16000, creditsCents: 10000, paymentsCents: 6000, isPaid: true });
+    expect(stored.isPaid).toBe(true);
   });
 
   it('refuses an unknown project, or a client that does not exist, changing nothing', async () => {
