@@ -12,6 +12,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
 import { createApp } from '../src/configure-app';
 import { loadConfig } from '../src/shared/config/app-config';
+import { backfillInvoices } from '../src/shared/database/migrations/1766275200000-invoices';
 import { createTestDatabase } from '../test/support/database';
 
 const CLIENTS = 2000;
@@ -59,6 +60,11 @@ async function main(): Promise<void> {
         FROM projects p ORDER BY p.id LIMIT $1`,
       [PAYMENTS],
     );
+    // Written directly, as an import of earlier data: their invoices too (CONTRACT §14), and the projects' paid
+    // flag from them (the projects module's cache of billing's answer).
+    await backfillInvoices(ds, false);
+    await ds.query(`UPDATE projects p SET is_paid = (i.status IN ('paid', 'draft') OR i.due_cents = 0)
+                      FROM invoices i WHERE i.project_id = p.id AND p.is_paid IS DISTINCT FROM (i.status IN ('paid', 'draft') OR i.due_cents = 0)`);
     await ds.query('ANALYZE');
     console.log(
       `seeded ${CLIENTS} clients, ${PROJECTS} projects, ${PROJECTS * 3} lines, ${PAYMENTS} payments in ${((Date.now() - t0) / 1000).toFixed(1)} s`,

@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import { backfillInvoices } from '../../src/shared/database/migrations/1766275200000-invoices';
 import { Argon2PasswordHasher } from '../../src/shared/security/argon2-password-hasher';
 
 /**
@@ -16,6 +17,12 @@ import { Argon2PasswordHasher } from '../../src/shared/security/argon2-password-
  * - every other project goes round-robin to the other clients.
  * Projects other than the pool: by g % 10, 0–5 paid by card or by hand, 6–7 eligible services paid with
  * credits and the rest by card, 8 paid with credits with money still owed, 9 unpaid after a declined card.
+ *
+ * Invoices (CONTRACT §14): on a schema with the billing tables, every project gets its invoice as the
+ * Invoices migration makes them (`backfillInvoices`: an import of earlier data), one payment each, or with
+ * `installments: 3` a deposit of 30 %, a second 30 % 30 days later and the balance 60 days after the project's
+ * date (the unpaid ones of earlier dates are overdue), or after 10 days from today for every third invoice. On an older schema (the migration comparison seeds
+ * one) nothing of the kind is written.
  */
 export interface DatasetOptions {
   /** 1 = the full dataset above; 0.25 = a quarter of every count. */
@@ -25,6 +32,8 @@ export interface DatasetOptions {
   /** Unpaid projects kept for the redemption benchmark (default 6,000 at scale 1), spread over the redeemers. */
   redemptionPool?: number;
   onProgress?: (done: number, total: number, step: string) => void;
+  /** 3: every invoice split into three installments (Deposit, Installment 2, Balance); default one payment. */
+  installments?: 1 | 3;
 }
 
 export interface SeededDataset {
@@ -36,6 +45,8 @@ export interface SeededDataset {
   redemptionPool: Array<{ projectId: number; clientId: number }>;
   /** The calendar day (UTC) with the most payments, YYYY-MM-DD. */
   busiestPaymentDay: string;
+  /** Invoices written (0 on a schema before the billing tables), the open ones and those with an overdue installment. */
+  invoices: { total: number; open: number; overdue: number };
 }
 
 const FIRST = [
@@ -282,6 +293,25 @@ export async function seedDataset(db: ClientBase, opts: DatasetOptions = {}): Pr
     );
     progress(CLIENTS, 'balances');
 
+    const invoices = { total: 0, open: 0, overdue: 0 };
+    if ((await db.query(`SELECT to_regclass('invoices') IS NOT NULL AS has`)).rows[0].has) {
+      opts.onProgress?.(Math.min(done, total), total, 'invoices');
+      await backfillInvoices(db, false);
+      // projects.is_paid is the projects module's cache of billing's answer: as the migration writes it.
+      await db.query(`UPDATE projects p SET is_paid = (i.status IN ('paid', 'draft') OR i.due_cents = 0)
+                        FROM invoices i WHERE i.project_id = p.id AND p.is_paid IS DISTINCT FROM (i.status IN ('paid', 'draft') OR i.due_cents = 0)`);
+      if (opts.installments === 3) await threeInstallments(db);
+      Object.assign(
+        invoices,
+        (
+          await db.query(
+            `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'open')::int AS open,
+                    count(*) FILTER (WHERE status = 'open' AND next_due_date < (now() AT TIME ZONE 'UTC')::date)::int AS overdue FROM invoices`,
+          )
+        ).rows[0],
+      );
+    }
+
     const my = (await db.query(`SELECT id, email FROM bc WHERE n = 1`)).rows[0] as { id: number; email: string };
     const redeemers = (await db.query(`SELECT id, email FROM bc WHERE n BETWEEN 2 AND $1 + 1 ORDER BY n`, [REDEEMERS])).rows as Array<{
       id: number;
@@ -318,9 +348,41 @@ export async function seedDataset(db: ClientBase, opts: DatasetOptions = {}): Pr
       redeemers,
       redemptionPool: pool,
       busiestPaymentDay: day,
+      invoices,
     };
   } catch (err) {
     await db.query('ROLLBACK').catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * Every invoice of 10 cents or more split into 'Deposit' (30 %, due on the project's date, or in 10 days for
+ * every third invoice), 'Installment 2' (30 %, 30 days later) and 'Balance' (the rest, 60 days later), each installment's paid part and the
+ * invoice's next installment written as billing stores them (the first installments are paid first).
+ */
+async function threeInstallments(db: ClientBase): Promise<void> {
+  await db.query(`DELETE FROM invoice_installments k USING invoices i WHERE k.invoice_id = i.id AND i.total_cents >= 10`);
+  await db.query(`
+    INSERT INTO invoice_installments (invoice_id, position, label, amount_cents, due_date)
+    SELECT i.id, x.position, x.label, x.amount, d.first + x.days
+      FROM invoices i JOIN projects p ON p.id = i.project_id
+      -- every third invoice was just rescheduled: its first installment is due in 10 days
+      CROSS JOIN LATERAL (SELECT CASE WHEN i.id % 3 = 0 THEN current_date + 10 ELSE (p.date AT TIME ZONE 'UTC')::date END AS first) d
+      CROSS JOIN LATERAL (VALUES
+        (0, 'Deposit', i.total_cents * 3 / 10, 0),
+        (1, 'Installment 2', i.total_cents * 3 / 10, 30),
+        (2, 'Balance', i.total_cents - 2 * (i.total_cents * 3 / 10), 60)) AS x(position, label, amount, days)
+     WHERE i.total_cents >= 10`);
+  await db.query(`
+    UPDATE invoice_installments k SET paid_cents = least(k.amount_cents, greatest(0, w.paid - w.before))
+      FROM (SELECT o.id, i.paid_cents AS paid,
+                   coalesce(sum(o.amount_cents) OVER (PARTITION BY o.invoice_id ORDER BY o.position ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+              FROM invoice_installments o JOIN invoices i ON i.id = o.invoice_id) w
+     WHERE w.id = k.id AND k.paid_cents IS DISTINCT FROM least(k.amount_cents, greatest(0, w.paid - w.before))`);
+  await db.query(`
+    UPDATE invoices i SET next_due_date = n.due_date, next_due_cents = n.remaining
+      FROM (SELECT DISTINCT ON (invoice_id) invoice_id, due_date, amount_cents - paid_cents AS remaining
+              FROM invoice_installments WHERE paid_cents < amount_cents ORDER BY invoice_id, position) n
+     WHERE n.invoice_id = i.id AND i.status = 'open'`);
 }
