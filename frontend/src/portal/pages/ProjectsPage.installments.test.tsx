@@ -38,7 +38,15 @@ function server(list: BilledProject[], route = '/projects') {
     [BALANCE]: { body: { unpaidAmount: 200 } },
     [INTENT]: (init) => {
       const part = JSON.parse(String(init.body)).part;
-      return { body: { clientSecret: 'pi_123_secret_abc', amount: part === 'balance' ? 200 : 100, paymentIntentId: 'pi_123', part } };
+      // the server names what it charges: 'installment' for the next one of several
+      return {
+        body: {
+          clientSecret: 'pi_123_secret_abc',
+          amount: part === 'balance' ? 200 : 100,
+          paymentIntentId: 'pi_123',
+          part: part === 'next' ? 'installment' : part,
+        },
+      };
     },
   });
   const view = renderWithApp(

@@ -97,5 +97,8 @@ export type BilledProject = Project & {
   nextInstallment?: NextInstallment | null;
 };
 
-/** What a card payment of a project pays: the next installment, the deposit, or everything owed. */
+/** What a card payment of a project asks for: the next installment, the deposit, or everything owed. */
 export type CardPaymentPart = 'next' | 'deposit' | 'balance';
+
+/** What the server says the payment intent pays (its answer's `part`): the deposit, one installment, or everything owed. */
+export type PaidPart = 'deposit' | 'installment' | 'balance';

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { CreditBundle, Project } from '../../../shared/api/schema';
 import { INVOICES_PREFIX, MY_INVOICES_KEY } from '../invoices/keys';
-import type { CardPaymentPart } from '../invoices/types';
+import type { CardPaymentPart, PaidPart } from '../invoices/types';
 import { useToast } from '../../../shared/ui/toast';
 import { MY_PAYMENTS_KEY } from './receipts';
 
@@ -34,8 +34,8 @@ interface PaymentSessionBase {
 /** Paying what is due on a project (confirmed with POST /api/confirm-payment). */
 export interface ProjectPaymentSession extends PaymentSessionBase {
   project: Project;
-  /** what the payment pays (CONTRACT §11, §14): the next installment, the deposit, or the balance (everything still owed) */
-  part: CardPaymentPart;
+  /** what the payment pays (CONTRACT §11, §14): the deposit, an installment, or the balance (everything still owed) */
+  part: CardPaymentPart | PaidPart;
   bundle?: undefined;
 }
 

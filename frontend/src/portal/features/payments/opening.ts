@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { serverMessageOf } from '../../../shared/api/client';
 import type { CreditBundle, Project } from '../../../shared/api/schema';
-import type { CardPaymentPart } from '../invoices/types';
+import type { CardPaymentPart, PaidPart } from '../invoices/types';
 import type { ToastOptions } from '../../../shared/ui/toast';
 import { PUBLIC_CONFIG_KEY } from '../booking/api';
 import { creditsApi } from '../credits/api';
@@ -48,7 +48,8 @@ export async function openProjectPayment(
       if (!intent?.clientSecret) throw new Error('no client secret');
       return {
         project,
-        part: intent.part ?? part ?? 'balance',
+        // the server's answer ('installment' for the next one of several) rather than what was asked
+        part: (intent.part as PaidPart | undefined) ?? part ?? 'balance',
         clientSecret: intent.clientSecret,
         paymentIntentId: paymentIntentIdOf(intent),
         amount: Number(intent.amount ?? unpaidAmount),

@@ -220,7 +220,13 @@ function PaymentDialogContent({ titleId, session, busy, setBusy, onClose, onPaid
           <AmountPanel
             label="Project"
             name={session.project.name}
-            amountLabel={session.part === 'deposit' ? 'Deposit due' : session.part === 'next' ? 'Installment due' : 'Amount due'}
+            amountLabel={
+              session.part === 'deposit'
+                ? 'Deposit due'
+                : session.part === 'next' || session.part === 'installment'
+                  ? 'Installment due'
+                  : 'Amount due'
+            }
             amount={amount}
           />
         )}
