@@ -463,12 +463,14 @@ async function main(): Promise<void> {
   try {
     pgVersion = (await pg.query('SHOW server_version')).rows[0].server_version as string;
     const s0 = Date.now();
-    data = await seedDataset(pg, { onProgress: bar, redemptionPool: REDEEM_POOL });
+    // Every invoice in three installments (CONTRACT §14): the lists read schedules as a studio's would be.
+    data = await seedDataset(pg, { onProgress: bar, redemptionPool: REDEEM_POOL, installments: 3 });
     if (tty) process.stderr.write('\n');
     const c = data.counts;
     console.log(
       `seeded ${c.clients} clients, ${c.projects} projects, ${c.lines} service lines, ${c.payments} payments, ` +
-        `${c.creditTransactions} credit transactions (${c.bundles} bundles, ${c.creditPaidLines} services paid with credits) in ${((Date.now() - s0) / 1000).toFixed(1)} s`,
+        `${c.creditTransactions} credit transactions (${c.bundles} bundles, ${c.creditPaidLines} services paid with credits), ` +
+        `${data.invoices.total} invoices in 3 installments (${data.invoices.open} open, ${data.invoices.overdue} overdue) in ${((Date.now() - s0) / 1000).toFixed(1)} s`,
     );
   } finally {
     await pg.end();
@@ -639,6 +641,30 @@ async function main(): Promise<void> {
       method: 'GET',
       path: `/api/projects/client/${my.id}`,
       shown: 'GET /api/projects/client/{id} as that client',
+      cookie: myCookie,
+    },
+    {
+      key: 'invoices',
+      name: 'Invoices, page 1',
+      method: 'GET',
+      path: `/api/invoices?sort=${enc(['number', 'DESC'])}&range=${enc([0, PAGE - 1])}`,
+      shown: 'GET /api/invoices?sort=["number","DESC"]&range=[0,24] (the Invoices page\'s default sort)',
+      cookie: adminCookie,
+    },
+    {
+      key: 'invoicesoverdue',
+      name: 'Invoices, overdue',
+      method: 'GET',
+      path: `/api/invoices?range=${enc([0, PAGE - 1])}&filter=${enc({ overdue: true })}`,
+      shown: `GET /api/invoices?range=[0,24]&filter={"overdue":true} (${data.invoices.overdue.toLocaleString('en-US')} overdue of ${data.invoices.total.toLocaleString('en-US')})`,
+      cookie: adminCookie,
+    },
+    {
+      key: 'myinvoices',
+      name: `A client's Invoices page (${my.projects} invoices)`,
+      method: 'GET',
+      path: '/api/my/invoices',
+      shown: 'GET /api/my/invoices as the My Projects client',
       cookie: myCookie,
     },
     {
@@ -972,6 +998,10 @@ async function main(): Promise<void> {
     user: [ofBare(6)],
     clients: [ofBare(3)],
     projects: [p99Within(50)],
+    // The Invoices pages as the Projects page: a page of 25 rows (or a client's 50) within 50 ms at p99.
+    invoices: [p99Within(50)],
+    invoicesoverdue: [p99Within(50)],
+    myinvoices: [p99Within(50)],
     projects800: [
       p99Within(50),
       ...(p1 ? [{ text: `req/s within 1.5× of page 1 (≥ ${fmt(p1.rps / 1.5)})`, met: (m: Measured) => p1.rps / m.rps <= 1.5 }] : []),
@@ -1068,7 +1098,9 @@ ${Object.entries(m)
 
 ${c.clients.toLocaleString('en-US')} clients, ${c.projects.toLocaleString('en-US')} projects with ${c.lines.toLocaleString('en-US')} service lines, ${c.payments.toLocaleString('en-US')} payments,
 ${c.creditTransactions.toLocaleString('en-US')} credit transactions (purchases of ${c.bundles} bundles, redemptions, adjustments; every balance is the sum of
-its transactions), ${c.creditPaidLines.toLocaleString('en-US')} services paid with credits (backend/test/support/dataset.ts). My Projects is
+its transactions), ${c.creditPaidLines.toLocaleString('en-US')} services paid with credits (backend/test/support/dataset.ts), and an invoice for
+every project (${data.invoices.total.toLocaleString('en-US')}) in three installments: a 30 % deposit due on the project's date (every third
+invoice: in 10 days), 30 % a month later and the balance a month after that (${data.invoices.open.toLocaleString('en-US')} open, ${data.invoices.overdue.toLocaleString('en-US')} of them overdue). My Projects is
 a client with ${my.projects} projects with 3 services each; every redemption spends a fresh unpaid project of one
 of ${data.redeemers.length} signed-in agency clients (${data.redemptionPool.length.toLocaleString('en-US')} prepared).
 

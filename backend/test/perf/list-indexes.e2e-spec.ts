@@ -24,6 +24,10 @@ const BIG = new Set([
   'credit_transactions',
   'project_service_payments',
   'user_credits',
+  'invoices',
+  'invoice_installments',
+  'invoice_lines',
+  'invoice_postings',
 ]);
 const LIMIT = 500;
 
@@ -99,8 +103,10 @@ describe('indexes behind every list filter and sort (EXPLAIN)', () => {
     await (await openDataSource(typeormOptions(scratch.url, []))).destroy(); // runs the migrations
     pg = new Client({ connectionString: scratch.url });
     await pg.connect();
-    const seeded = await seedDataset(pg, { scale: 0.5, redemptionPool: 1000 });
+    const seeded = await seedDataset(pg, { scale: 0.5, redemptionPool: 1000, installments: 3 });
     expect(seeded.counts.projects).toBe(10_000);
+    expect(seeded.invoices.total).toBe(10_000);
+    expect(seeded.invoices.overdue).toBeGreaterThan(LIMIT); // enough overdue invoices that a sort of them would show
     // A studio has a few thousand clients: too few for the planner to prefer an index on users (the
     // trigram index of the search costs more than reading 2,000 rows). With 100,000 more accounts (no
     // projects), it does wherever one can serve.
@@ -204,6 +210,16 @@ describe('indexes behind every list filter and sort (EXPLAIN)', () => {
     ...deep('clients', '/api/clients', ['id', 'username', 'email', 'role', 'createdAt'], [40000, 90000]),
     ['client accounts by e-mail, deep', '/api/clients', listParams(['email', 'DESC'], [40000, 40024], { role: 'client' })],
     ['clients with credits, a page in the second half', '/api/clients-with-credits', { range: '[90000,90024]' }],
+    // The Invoices page (CONTRACT §14): its default order, its filters Overdue / Open / Paid, one client's, deep pages.
+    ['invoices, page 1', '/api/invoices', { range: '[0,24]' }],
+    ['invoices sorted by number DESC', '/api/invoices', listParams(['number', 'DESC'], [0, 24])],
+    ['invoices sorted by number ASC', '/api/invoices', listParams(['number', 'ASC'], [0, 24])],
+    ['invoices overdue', '/api/invoices', listParams(undefined, [0, 24], { overdue: true })],
+    ['invoices open', '/api/invoices', listParams(['number', 'DESC'], [0, 24], { status: 'open' })],
+    ['invoices paid', '/api/invoices', listParams(['number', 'DESC'], [0, 24], { status: 'paid' })],
+    ['invoices of one client', '/api/invoices', listParams(['number', 'DESC'], [0, 24], { clientId: 2 })],
+    ['invoices, a deep page', '/api/invoices', listParams(['number', 'DESC'], [9000, 9024])],
+    ['paid invoices, a deep page', '/api/invoices', listParams(['number', 'DESC'], [3000, 3024], { status: 'paid' })],
   ];
 
   /**
@@ -234,8 +250,9 @@ describe('indexes behind every list filter and sort (EXPLAIN)', () => {
     },
   );
 
-  it("the client's My Projects and a project's services with credits", async () => {
+  it("the client's My Projects, Invoices and a project's services with credits", async () => {
     expect(await check(client.agent, `/api/projects/client/${client.id}`)).toEqual([]);
+    expect(await check(client.agent, '/api/my/invoices')).toEqual([]);
     expect(await check(client.agent, `/api/project-services-with-credits/${projectId}`)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { backfillInvoices } from '../../src/shared/database/migrations/1766275200000-invoices';
 import { adminAgent, Agent, clientAgent, createTestApp, listParams, TestApp } from '../support/test-app';
 import { installSqlProbe, isSessionStatement, newProbeId, PROBE_HEADER, Statement, statementsOf } from '../support/sql-probe';
 
@@ -73,6 +74,14 @@ describe('SQL statements per list request', () => {
       `INSERT INTO project_service_payments (project_id, service_id, paid_with_credits, credit_amount)
        SELECT ps.project_id, ps.service_id, true, s.credit_cost FROM project_services ps JOIN services s ON s.id = ps.service_id
         WHERE ps.project_id = ANY($1::int[]) AND ps.project_id % 3 = 0 AND s.credit_eligible`,
+      [ids],
+    );
+    // Written directly, as an import: their invoices as the Invoices migration makes them (CONTRACT §14), and the
+    // projects' paid flag (the projects module's cache of billing's answer) from them.
+    await backfillInvoices(t.db, false);
+    await q(
+      `UPDATE projects p SET is_paid = (i.status IN ('paid', 'draft') OR i.due_cents = 0) FROM invoices i
+        WHERE i.project_id = p.id AND p.id = ANY($1::int[])`,
       [ids],
     );
     return ids;
