@@ -88,6 +88,8 @@ async function main(): Promise<void> {
       ['payments one day', `/api/payments?range=${enc([0, 24])}&filter=${enc({ day: new Date().toISOString().slice(0, 10), tz: 'UTC' })}`],
       ['payments summary', `/api/payments/summary?filter=${enc({ q: 'harbour' })}`],
       ['dashboard', `/api/dashboard?tz=UTC`],
+      ['invoices page 1', `/api/invoices?sort=${enc(['number', 'DESC'])}&range=${enc([0, 24])}`],
+      ['invoices overdue', `/api/invoices?range=${enc([0, 24])}&filter=${enc({ overdue: true })}`],
       ['client My Projects (10 projects)', `/api/projects/client/2`],
     ];
     console.log('call'.padEnd(36), 'rows', ' median ms', '  max ms');
