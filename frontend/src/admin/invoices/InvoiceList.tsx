@@ -81,7 +81,8 @@ function InvoiceCards({ rows, onOpen }: { rows: InvoiceSummary[]; onOpen: (invoi
     <List disablePadding aria-label="Invoices">
       {rows.map((invoice, i) => (
         <ListItem key={invoice.id} disablePadding divider={i < rows.length - 1}>
-          <ListItemButton onClick={() => onOpen(invoice)} aria-label={`Open invoice ${invoiceName(invoice)}`} sx={{ py: 1.5 }}>
+          {/* its name is what it shows (number, client, project, amounts, status) */}
+          <ListItemButton onClick={() => onOpen(invoice)} sx={{ py: 1.5 }}>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 1.5, rowGap: 0.5, width: '100%' }}>
               <Typography sx={{ fontWeight: 600 }} noWrap>
                 {invoiceName(invoice)} · {invoice.clientName ?? 'Unknown client'}

@@ -71,6 +71,13 @@ describe('invoice panel (CONTRACT §14)', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('link', { name: 'PDF of invoice INV-000012' })).toHaveAttribute('href', '/api/invoices/12/pdf');
   });
 
+  it('shows no tax row for a studio without tax', async () => {
+    setup(invoiceDetail({ tax: 0, taxRate: '0.000', taxName: 'Sales tax' }));
+    await section('Lines');
+    expect(screen.queryByTestId('invoice-tax')).toBeNull();
+    expect(screen.getByTestId('invoice-total')).toBeInTheDocument();
+  });
+
   it('words reminders as CONTRACT §14 does', () => {
     expect(reminderText(-3)).toBe('Payment due in 3 days');
     expect(reminderText(-1)).toBe('Payment due in 1 day');

@@ -59,14 +59,16 @@ function Row({ label, value, strong, testId }: { label: ReactNode; value: ReactN
 
 /** Subtotal, discount, tax, total, then credits applied, paid, refunded and due (the server's figures). */
 export function InvoiceTotals({ invoice }: { invoice: InvoiceDetail }) {
-  const rate = invoice.taxRate ? `${invoice.taxName ? `${invoice.taxName} ` : ''}${invoice.taxRate}%` : invoice.taxName;
+  // '8.875' -> 'Sales tax 8.875%'; no tax row for a studio without tax (rate 0 and nothing taxed)
+  const rateNumber = Number(invoice.taxRate);
+  const rate = rateNumber > 0 ? `${invoice.taxName ? `${invoice.taxName} ` : ''}${rateNumber}%` : '';
   const discountLabel =
     invoice.discountKind === 'percent' && invoice.discountValue != null ? `Discount (${invoice.discountValue}%)` : 'Discount';
   return (
     <Box aria-label="Totals" role="group">
       <Row label="Subtotal" value={formatCurrency(invoice.subtotal)} testId="invoice-subtotal" />
       {invoice.discount > 0 && <Row label={discountLabel} value={`−${formatCurrency(invoice.discount)}`} testId="invoice-discount" />}
-      {(invoice.tax > 0 || rate) && (
+      {(invoice.tax > 0 || rate !== '') && (
         <Row
           label={`Tax${rate ? ` (${rate}${invoice.taxInclusive ? ', included' : ''})` : ''}`}
           value={formatCurrency(invoice.tax)}
