@@ -1,13 +1,19 @@
 import { Global, Module } from '@nestjs/common';
 import { DomainEventsModule } from '../../shared/events/in-process-domain-events';
+import { JobsModule } from '../../shared/jobs/jobs.module';
+import { EmailModule } from '../email';
 import { Billing } from './application/billing';
 import { InvoiceDocuments } from './application/invoice-documents';
+import { InvoiceReminders } from './application/invoice-reminders';
 import { Invoices } from './application/invoices';
+import { InvoiceMailRepository } from './application/ports/invoice-mail.repository';
+import { SendInvoice } from './application/send-invoice';
 import { InvoiceReads } from './application/ports/invoice-reads';
 import { InvoiceRenderer } from './application/ports/invoice-renderer';
 import { PdfkitInvoiceRenderer } from './infrastructure/pdf/pdfkit-invoice-renderer';
 import { InvoiceRepository } from './application/ports/invoice.repository';
 import { InvoicesController } from './infrastructure/http/invoices.controller';
+import { InvoiceMailTypeormRepository } from './infrastructure/persistence/invoice-mail.typeorm-repository';
 import { InvoiceQueries } from './infrastructure/persistence/invoice.queries';
 import { InvoiceTypeormRepository } from './infrastructure/persistence/invoice.typeorm-repository';
 
@@ -17,7 +23,7 @@ import { InvoiceTypeormRepository } from './infrastructure/persistence/invoice.t
  */
 @Global()
 @Module({
-  imports: [DomainEventsModule],
+  imports: [DomainEventsModule, EmailModule, JobsModule],
   controllers: [InvoicesController],
   providers: [
     Billing,
@@ -26,6 +32,9 @@ import { InvoiceTypeormRepository } from './infrastructure/persistence/invoice.t
     { provide: InvoiceRepository, useClass: InvoiceTypeormRepository },
     { provide: InvoiceReads, useClass: InvoiceQueries },
     { provide: InvoiceRenderer, useClass: PdfkitInvoiceRenderer },
+    SendInvoice,
+    InvoiceReminders,
+    { provide: InvoiceMailRepository, useClass: InvoiceMailTypeormRepository },
   ],
   exports: [Billing, InvoiceReads],
 })
