@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../../../shared/api/client';
 import type { SecondProofMethod, User } from '../../../../shared/api/schema';
 import { lazyPage } from '../../../../shared/lazyPage';
@@ -31,6 +31,16 @@ const resolver = resolverFrom(validateLogin);
 // the second step is for the few accounts that need one: loaded when a sign-in asks for it
 const SecondProofForm = lazyPage(() => import('./SecondProofForm'), 'SecondProofForm');
 
+/**
+ * Where a client goes once signed in: back to the page that asked for the sign-in (RequireAuth's `from`,
+ * with its query: a payment reminder's '/projects?pay=12' opens that payment, CONTRACT §14), when it is
+ * a path of this site; else home.
+ */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/auth') ? from : '/';
+}
+
 export function LoginForm({ onSubmitting }: LoginFormProps) {
   const form = useForm<LoginValues>({
     defaultValues: { email: '', password: '', rememberMe: false },
@@ -39,13 +49,14 @@ export function LoginForm({ onSubmitting }: LoginFormProps) {
   const login = useLogin();
   const { toast } = useToast();
   const navigate = useNavigate();
+  const location = useLocation();
   const hydrated = useHydrated();
   // the right password was given and a second proof is asked for: the form shows that step instead
   const [secondProof, setSecondProof] = useState<SecondProofMethod | null>(null);
 
   const signedIn = (user: User) => {
     toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-    navigate(isAdmin(user) ? '/admin' : '/', { replace: true });
+    navigate(isAdmin(user) ? '/admin' : returnPath(location.state), { replace: true });
   };
 
   const onSubmit = form.handleSubmit(async (values) => {

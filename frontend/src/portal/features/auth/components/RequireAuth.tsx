@@ -23,7 +23,8 @@ export function RequireAuth({ children, adminOnly = false }: RequireAuthProps) {
   const deferredLoading = useDeferredValue(isLoading);
 
   if (adminOnly ? isLoading : deferredLoading) return <FullScreenSpinner />;
-  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  // the address with its query (a reminder's '/projects?pay=12'): sign-in comes back to it
+  if (!user) return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (adminOnly && !isAdmin(user)) return <Navigate to="/" replace />;
   return <>{children}</>;
 }
