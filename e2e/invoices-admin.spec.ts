@@ -55,6 +55,8 @@ test.describe('Invoices in the back office (issue 29, CONTRACT §14)', () => {
     await expect(row).toContainText('$900.00');
     await expect(row.getByText('Overdue')).toBeVisible();
     await expect(row).toContainText('Open');
+    // axe once nothing loads (react-admin's bar shows a spinner while a request runs)
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The invoice's panel: its schedule split in 3 with the live sum check, then saved.
@@ -82,6 +84,8 @@ test.describe('Invoices in the back office (issue 29, CONTRACT §14)', () => {
     await editor.getByLabel('Due date of installment 3').fill(day(50));
     await expect(sum).toHaveText('Adds up to $900.00 of $900.00');
     await expect(editor.getByRole('button', { name: 'Save schedule' })).toBeEnabled();
+    // axe once nothing loads (react-admin's bar shows a spinner while a request runs)
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
     await editor.getByLabel('Due date of installment 3').blur();
     await editor.scrollIntoViewIfNeeded();
@@ -142,6 +146,8 @@ test.describe('Invoices in the back office (issue 29, CONTRACT §14)', () => {
     await expect(item).toContainText('Due $900.00');
     await expect(item.getByText('Overdue')).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
+    // axe once nothing loads (react-admin's bar shows a spinner while a request runs)
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
     // nothing wider than the phone
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
