@@ -200,9 +200,12 @@ const SIGNED_IN_PAGES: Record<string, string> = {
   '/booking': 'booking.html',
   '/credits': 'credits.html',
   '/payments': 'payments.html',
+  '/invoices': 'invoices.html',
+  '/invoices/{id}': 'invoices.html',
   '/account': 'account.html',
 };
 const GALLERY_PATH = /^\/projects\/\d+$/;
+const INVOICE_PATH = /^\/invoices\/\d+$/;
 
 /**
  * The built React app at every path outside /api, gzipped for browsers that accept it, with the history
@@ -228,7 +231,7 @@ async function serveFrontend(
   const signedInFiles = new Set(Object.values(SIGNED_IN_PAGES).filter((file) => existsSync(join(staticDir, file))));
   const signedInPageFile = (url: string): string | undefined => {
     const path = url.split('?')[0];
-    const file = SIGNED_IN_PAGES[GALLERY_PATH.test(path) ? '/projects/{id}' : path];
+    const file = SIGNED_IN_PAGES[GALLERY_PATH.test(path) ? '/projects/{id}' : INVOICE_PATH.test(path) ? '/invoices/{id}' : path];
     return file && signedInFiles.has(file) ? file : undefined;
   };
   await app.register(async (web: FastifyInstance) => {

@@ -45,6 +45,8 @@ interface Fixtures {
   outboxFailed: number;
   /** A's completed payment: it has a receipt. */
   receiptPayment: number;
+  /** A's invoices: one to read, one the studio edits (CONTRACT §14). */
+  invoices: { read: number; edit: number };
   clients: { edit: Person; remove: Person };
   loginTarget: Person;
   resetTarget: Person;
@@ -233,6 +235,19 @@ const ROWS: Row[] = [
   { op: 'GET /api/payments/export.csv', ...ADMIN_ONLY(200) },
   { op: 'GET /api/payments/{id}/receipt.pdf', ...OWNED(200), url: (f) => `/api/payments/${f.receiptPayment}/receipt.pdf` },
   { op: 'GET /api/my/payments', ...SIGNED_IN(200) },
+  // CONTRACT §14: the studio's invoices; a client's own; one invoice and its PDF for its client or the admin.
+  { op: 'GET /api/invoices', ...ADMIN_ONLY(200) },
+  { op: 'GET /api/my/invoices', ...SIGNED_IN(200) },
+  { op: 'GET /api/invoices/{id}', ...OWNED(200), url: (f) => `/api/invoices/${f.invoices.read}` },
+  { op: 'GET /api/invoices/{id}/pdf', ...OWNED(200), url: (f) => `/api/invoices/${f.invoices.read}/pdf` },
+  { op: 'PATCH /api/invoices/{id}', ...ADMIN_ONLY(200), url: (f) => `/api/invoices/${f.invoices.edit}`, body: () => ({ discount: null }) },
+  {
+    op: 'PUT /api/invoices/{id}/schedule',
+    ...ADMIN_ONLY(200),
+    url: (f) => `/api/invoices/${f.invoices.edit}/schedule`,
+    body: () => [{ label: 'Payment', amount: 300, dueDate: '2027-01-31' }] as unknown as object,
+  },
+  { op: 'POST /api/invoices/{id}/send', ...ADMIN_ONLY(200), url: (f) => `/api/invoices/${f.invoices.edit}/send` },
   { op: 'GET /api/payments/{id}/refunds', ...ADMIN_ONLY(200), url: (f) => `/api/payments/${f.receiptPayment}/refunds` },
   // CONTRACT §11: refunds are the studio's; $1 of the studio's manual payment of A's project.
   {
@@ -452,6 +467,9 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
     const paidProject = await project('Receipt', [], 40);
     await adminAgent.patch(`/api/projects/${paidProject}/mark-paid`).send({}).expect(200);
     const [{ id: receiptPayment }] = await t.db.query(`SELECT id FROM payments WHERE project_id = $1`, [paidProject]);
+    const invoiceProject = await project('Invoice', [], 300);
+    const [{ id: invoiceRead }] = await t.db.query(`SELECT id FROM invoices WHERE project_id = $1`, [paidProject]);
+    const [{ id: invoiceEdit }] = await t.db.query(`SELECT id FROM invoices WHERE project_id = $1`, [invoiceProject]);
 
     const [{ id: outboxFailed }] = await t.db.query(
       `INSERT INTO email_outbox (kind, to_address, subject, html, text, status, attempts, last_error)
@@ -467,6 +485,7 @@ describe(`Access control matrix: ${SIZE} (issue 7 §1, CONTRACT §2)`, () => {
       services,
       projects,
       intents: { confirm: confirmIntent, emulator: emulatorIntent, credits: creditsIntent },
+      invoices: { read: invoiceRead, edit: invoiceEdit },
       bundles,
       outboxFailed: Number(outboxFailed),
       receiptPayment: Number(receiptPayment),

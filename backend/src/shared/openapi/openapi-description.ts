@@ -39,6 +39,7 @@ export const TAGS: Record<string, string> = {
   projects: 'Photography projects, their service lines and their payment state',
   services: 'The catalogue of services projects are priced from',
   payments: 'Card and manual payments, payment history and the dashboard figures',
+  invoices: "What each project owes: its invoice's lines, discount, tax, payment schedule, payments and reminders (CONTRACT §14)",
   'payment emulator': 'The built-in stand-in for Stripe (when STRIPE_SECRET_KEY is unset)',
   credits: 'Credit bundles, balances, purchases, redemptions and adjustments',
   email: "The admin's e-mail tools and the outbox",

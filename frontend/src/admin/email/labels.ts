@@ -12,6 +12,8 @@ const KIND_LABELS: Record<EmailKind, string> = {
   'email-verification': 'Verification link',
   'sign-in-code': 'Sign-in code',
   receipt: 'Receipt',
+  invoice: 'Invoice',
+  'invoice-reminder': 'Payment reminder',
 };
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {

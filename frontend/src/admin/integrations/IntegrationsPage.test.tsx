@@ -147,6 +147,9 @@ describe('Integrations page', { timeout: 20_000 }, () => {
       'payment.refunded',
       'credits.purchased',
       'credits.redeemed',
+      'invoice.sent',
+      'invoice.paid',
+      'invoice.overdue',
     ]);
     await user.type(within(dialog).getByRole('textbox', { name: 'URL' }), 'http://example.com/hook');
     await user.click(within(events).getByRole('checkbox', { name: 'project.paid' }));

@@ -10,6 +10,9 @@ export const SUBSCRIBABLE_EVENTS: readonly WebhookEventType[] = [
   'payment.refunded',
   'credits.purchased',
   'credits.redeemed',
+  'invoice.sent',
+  'invoice.paid',
+  'invoice.overdue',
 ];
 
 /** Expiry choices of a new token, in days; '' = never. */

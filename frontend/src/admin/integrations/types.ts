@@ -17,6 +17,9 @@ export const WEBHOOK_EVENTS = [
   'payment.refunded',
   'credits.purchased',
   'credits.redeemed',
+  'invoice.sent',
+  'invoice.paid',
+  'invoice.overdue',
   'ping',
 ] as const satisfies readonly Api.WebhookEndpoint['events'][number][];
 

@@ -136,6 +136,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invoices
+         * @description Newest number first (drafts first); filter q (number, client, project), status, clientId, overdue
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my invoices
+         * @description The signed-in client's invoices, newest first (no drafts)
+         */
+        get: operations["listMyInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an invoice
+         * @description Lines, schedule, payments and reminders sent (the admin, or the invoice’s client: another client’s is 404)
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an invoice
+         * @description The studio's custom lines and discount; refused on a paid invoice (a credit note or a refund changes it)
+         */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/api/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an invoice
+         * @description The invoice as a PDF (the admin or its client)
+         */
+        get: operations["downloadInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the payment schedule
+         * @description Up to 12 installments by amount or percent, due dates in order, summing exactly to the total (the last takes the rounding)
+         */
+        put: operations["setInvoiceSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invoice
+         * @description E-mails the invoice to its client with its PDF attached ('Send invoice'); 409 for a draft or a void invoice
+         */
+        post: operations["sendInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/update-account": {
         parameters: {
             query?: never;
@@ -852,7 +976,7 @@ export interface paths {
         put?: never;
         /**
          * Start a card payment
-         * @description Start a card payment (the owner only) of the deposit or of the unpaid remainder (CONTRACT §11); the amount is computed by the server
+         * @description Start a card payment (the owner only) of the next installment, the deposit or everything owed (CONTRACT §14); the amount is computed by billing
          */
         post: operations["createPaymentIntent"];
         delete?: never;
@@ -1675,7 +1799,7 @@ export interface components {
              * @example project.created
              * @enum {string}
              */
-            action: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.2fa_enabled" | "auth.2fa_disabled" | "account.password_changed" | "account.email_changed" | "client.created" | "client.updated" | "client.deleted" | "service.created" | "service.updated" | "service.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.marked_paid" | "bundle.created" | "bundle.updated" | "bundle.deleted" | "credits.adjusted" | "credits.purchased" | "credits.redeemed" | "payment.recorded" | "payment.refunded" | "email.sent" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "studio.updated" | "studio.logo_changed" | "studio.setup_completed";
+            action: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.2fa_enabled" | "auth.2fa_disabled" | "account.password_changed" | "account.email_changed" | "client.created" | "client.updated" | "client.deleted" | "service.created" | "service.updated" | "service.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.marked_paid" | "bundle.created" | "bundle.updated" | "bundle.deleted" | "credits.adjusted" | "credits.purchased" | "credits.redeemed" | "payment.recorded" | "payment.refunded" | "email.sent" | "api_token.created" | "api_token.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "studio.updated" | "studio.logo_changed" | "studio.setup_completed" | "invoice.updated" | "invoice.sent";
             /** @example project */
             targetType: string | null;
             /** @example 42 */
@@ -1860,6 +1984,271 @@ export interface components {
              */
             bookingUrl?: string | null;
         };
+        InvoiceSummaryResponse: {
+            /** @example 12 */
+            id: number;
+            /**
+             * @description null while a draft (a project without a total)
+             * @example INV-000123
+             */
+            number: string | null;
+            /** @example 4 */
+            projectId: number;
+            /** @example Harbour Lane wedding */
+            projectName: string | null;
+            /** @example 7 */
+            clientId: number;
+            /** @example Ann Lee */
+            clientName: string | null;
+            /** Format: date-time */
+            issuedAt: string | null;
+            /**
+             * @example open
+             * @enum {string}
+             */
+            status: "draft" | "open" | "paid" | "void";
+            /** @example USD */
+            currency: string;
+            /**
+             * @description Dollars: every line
+             * @example 2500
+             */
+            subtotal: number;
+            /** @example 0 */
+            discount: number;
+            /**
+             * @description Dollars; part of the total, or included in the prices when the tax is inclusive
+             * @example 0
+             */
+            tax: number;
+            /** @example 2500 */
+            total: number;
+            /**
+             * @description Payments − refunds + credits applied
+             * @example 500
+             */
+            paid: number;
+            /** @example 0 */
+            refunded: number;
+            /**
+             * @description total − paid, never below 0
+             * @example 2000
+             */
+            due: number;
+            /**
+             * @description The first installment still owed
+             * @example 2026-12-24
+             */
+            nextDueDate: string | null;
+            /** @example false */
+            overdue: boolean;
+            /**
+             * @description Dollars past due
+             * @example 0
+             */
+            overdueAmount: number;
+        };
+        InvoiceLineResponse: {
+            /** @example Wedding coverage */
+            description: string;
+            /** @example 1 */
+            quantity: number;
+            /** @example 2500 */
+            unitPrice: number;
+            /** @example 2500 */
+            amount: number;
+            /** @example 3 */
+            serviceId: number | null;
+            /** @example false */
+            paidWithCredits: boolean;
+            /**
+             * @description The project's service, the project's own price, or the studio's custom line
+             * @enum {string}
+             */
+            source: "service" | "project" | "custom";
+        };
+        InstallmentResponse: {
+            /** @example 31 */
+            id: number;
+            /** @example 1 */
+            number: number;
+            /** @example Deposit */
+            label: string;
+            /** @example 500 */
+            amount: number;
+            /** @example 2026-11-29 */
+            dueDate: string;
+            /** @example 500 */
+            paid: number;
+            /** @example 0 */
+            remaining: number;
+            /** @enum {string} */
+            status: "due" | "paid" | "overdue";
+        };
+        InvoicePostingResponse: {
+            /** @enum {string} */
+            kind: "payment" | "refund";
+            /** @example 12 */
+            paymentId: number;
+            refundId: number | null;
+            /** @example 500 */
+            amount: number;
+            /** @enum {string} */
+            method: "card" | "manual";
+            /** Format: date-time */
+            date: string;
+        };
+        InvoiceReminderResponse: {
+            /** @example 31 */
+            installmentId: number;
+            /**
+             * @description Days from the due date: −3 three days before, 7 a week overdue
+             * @example -3
+             */
+            days: number;
+            /** Format: date-time */
+            sentAt: string;
+        };
+        InvoiceDetailResponse: {
+            /** @example 12 */
+            id: number;
+            /**
+             * @description null while a draft (a project without a total)
+             * @example INV-000123
+             */
+            number: string | null;
+            /** @example 4 */
+            projectId: number;
+            /** @example Harbour Lane wedding */
+            projectName: string | null;
+            /** @example 7 */
+            clientId: number;
+            /** @example Ann Lee */
+            clientName: string | null;
+            /** Format: date-time */
+            issuedAt: string | null;
+            /**
+             * @example open
+             * @enum {string}
+             */
+            status: "draft" | "open" | "paid" | "void";
+            /** @example USD */
+            currency: string;
+            /**
+             * @description Dollars: every line
+             * @example 2500
+             */
+            subtotal: number;
+            /** @example 0 */
+            discount: number;
+            /**
+             * @description Dollars; part of the total, or included in the prices when the tax is inclusive
+             * @example 0
+             */
+            tax: number;
+            /** @example 2500 */
+            total: number;
+            /**
+             * @description Payments − refunds + credits applied
+             * @example 500
+             */
+            paid: number;
+            /** @example 0 */
+            refunded: number;
+            /**
+             * @description total − paid, never below 0
+             * @example 2000
+             */
+            due: number;
+            /**
+             * @description The first installment still owed
+             * @example 2026-12-24
+             */
+            nextDueDate: string | null;
+            /** @example false */
+            overdue: boolean;
+            /**
+             * @description Dollars past due
+             * @example 0
+             */
+            overdueAmount: number;
+            lines: components["schemas"]["InvoiceLineResponse"][];
+            /**
+             * @description 'amount' or 'percent'; null without a discount
+             * @example percent
+             */
+            discountKind: string | null;
+            /** @description Dollars, or a percent */
+            discountValue: number | null;
+            /** @example Sales tax */
+            taxName: string;
+            /**
+             * @description Percent, up to 3 decimals, as when the invoice was made
+             * @example 8.875
+             */
+            taxRate: string;
+            /** @example false */
+            taxInclusive: boolean;
+            /**
+             * @description The services paid with credits
+             * @example 0
+             */
+            creditsApplied: number;
+            /** Format: date-time */
+            sentAt: string | null;
+            schedule: components["schemas"]["InstallmentResponse"][];
+            payments: components["schemas"]["InvoicePostingResponse"][];
+            reminders: components["schemas"]["InvoiceReminderResponse"][];
+        };
+        CustomLineRequest: {
+            /** @example Extra hour */
+            description: string;
+            /** @example 1 */
+            quantity: number;
+            /**
+             * @description Dollars, at most 2 decimals
+             * @example 150
+             */
+            unitPrice: number | string;
+        };
+        DiscountRequest: {
+            /** @enum {string} */
+            kind: "amount" | "percent";
+            /**
+             * @description Dollars (amount) or a percent up to 3 decimals
+             * @example 10
+             */
+            value: Record<string, never>;
+        };
+        InvoicePatchRequest: {
+            /** @description The studio's own lines (replace the present ones) */
+            customLines?: components["schemas"]["CustomLineRequest"][];
+            /** @description null removes the discount */
+            discount?: components["schemas"]["DiscountRequest"] | null;
+        };
+        ScheduleItemRequest: {
+            /** @example Deposit */
+            label: string;
+            /**
+             * @description Dollars; or give percent
+             * @example 500
+             */
+            amount?: Record<string, never>;
+            /**
+             * @description Percent of the total; the last part takes the rounding
+             * @example 20
+             */
+            percent?: Record<string, never>;
+            /**
+             * @description YYYY-MM-DD; may lie in the past (that installment is overdue at once)
+             * @example 2026-12-01
+             */
+            dueDate: string;
+        };
+        InvoiceSentResponse: {
+            /** Format: date-time */
+            sentAt: string;
+        };
         UpdateAccountRequest: {
             /** @example Ann Lee */
             username: string;
@@ -1995,7 +2384,7 @@ export interface components {
             /** @example 41 */
             id: number;
             /** @enum {string} */
-            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code" | "receipt" | "password-known";
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code" | "receipt" | "password-known" | "invoice" | "invoice-reminder";
             /** @example ann@example.com */
             to: string;
             /** @example Welcome to your photography client portal */
@@ -2021,7 +2410,7 @@ export interface components {
             /** @example 41 */
             id: number;
             /** @enum {string} */
-            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code" | "receipt" | "password-known";
+            kind: "welcome" | "password-reset" | "project-notification" | "invitation" | "custom" | "test" | "email-changed" | "email-verification" | "sign-in-code" | "receipt" | "password-known" | "invoice" | "invoice-reminder";
             /** @example ann@example.com */
             to: string;
             /** @example Welcome to your photography client portal */
@@ -2150,6 +2539,26 @@ export interface components {
              */
             code: string;
         };
+        NextInstallment: {
+            /** @example 2 */
+            number: number;
+            /**
+             * @description Installments in the schedule
+             * @example 3
+             */
+            count: number;
+            /** @example Installment 2 */
+            label: string;
+            /**
+             * @description Dollars still owed on it
+             * @example 750
+             */
+            amount: number;
+            /** @example 2026-12-24 */
+            dueDate: string;
+            /** @example false */
+            overdue: boolean;
+        };
         ProjectServiceLine: {
             /** @example 3 */
             serviceId: number;
@@ -2221,6 +2630,18 @@ export interface components {
              * @example 100
              */
             depositDue: number | null;
+            /**
+             * @description The project's invoice (CONTRACT §14)
+             * @example 12
+             */
+            invoiceId: number | null;
+            /**
+             * @description null while the invoice is a draft (a project without a total)
+             * @example INV-000123
+             */
+            invoiceNumber: string | null;
+            /** @description The first installment still owed (what the card pays by default); null when nothing is owed */
+            nextInstallment: components["schemas"]["NextInstallment"] | null;
             /**
              * @description Σ creditCost × quantity over credit-eligible lines
              * @example 2
@@ -2310,10 +2731,10 @@ export interface components {
             /** @example 4 */
             projectId: number;
             /**
-             * @description What to pay (CONTRACT §11): 'deposit' while nothing is paid on a project with a deposit, 'balance' everything still owed. Left out: the deposit while it is due, else the balance
+             * @description What to pay (CONTRACT §14): 'next' the next installment still owed, 'deposit' the first installment of a deposit-and-balance schedule, 'balance' everything still owed. Left out: the next installment
              * @enum {string}
              */
-            part?: "deposit" | "balance";
+            part?: "next" | "deposit" | "balance";
         };
         PaymentIntentResponse: {
             /** @example pi_3Nx…_secret_… */
@@ -2330,7 +2751,7 @@ export interface components {
              * @example balance
              * @enum {string}
              */
-            part: "deposit" | "balance";
+            part: "deposit" | "installment" | "balance";
         };
         ConfirmPaymentRequest: {
             /** @example 4 */
@@ -2482,6 +2903,8 @@ export interface components {
         DashboardResponse: {
             revenue: components["schemas"]["RevenueFigure"];
             pending: components["schemas"]["DashboardFigure"];
+            /** @description Open invoices with an installment past due: how many, and what is past due (CONTRACT §14) */
+            overdue: components["schemas"]["DashboardFigure"];
             activeClients: components["schemas"]["ClientsFigure"];
             recentActivity: components["schemas"]["ActivityItem"][];
         };
@@ -2874,6 +3297,24 @@ export interface components {
             type: "credits.purchased" | "credits.redeemed";
             data: components["schemas"]["CreditsEventData"];
         };
+        InvoiceEvent: {
+            /**
+             * @description The same on every try: de-duplicate by it
+             * @example evt_3q2Xw9Zb7cJ0mKpLr5sT1A
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change happened
+             */
+            createdAt: string;
+            /** @enum {string} */
+            type: "invoice.sent" | "invoice.paid" | "invoice.overdue";
+            /** @description The invoice, as a row of GET /api/invoices shows it: {id, number, projectId, projectName, clientId, clientName, issuedAt, status, currency, subtotal, discount, tax, total, paid, refunded, due, nextDueDate, overdue, overdueAmount} */
+            data: {
+                [key: string]: unknown;
+            };
+        };
         PingEndpoint: {
             /** @example 3 */
             id: number;
@@ -2911,7 +3352,7 @@ export interface components {
              *       "payment.succeeded"
              *     ]
              */
-            events: ("client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "ping")[];
+            events: ("client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "ping")[];
             /** @example Accounting */
             description?: string | null;
         };
@@ -2920,7 +3361,7 @@ export interface components {
             id: number;
             /** @example https://hooks.example.com/studio */
             url: string;
-            events: ("client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "ping")[];
+            events: ("client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "ping")[];
             description: string | null;
             enabled: boolean;
             /** Format: date-time */
@@ -2936,7 +3377,7 @@ export interface components {
             id: number;
             /** @example https://hooks.example.com/studio */
             url: string;
-            events: ("client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "ping")[];
+            events: ("client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "ping")[];
             description: string | null;
             enabled: boolean;
             /** Format: date-time */
@@ -2945,7 +3386,7 @@ export interface components {
         UpdateWebhookEndpointRequest: {
             /** @example https://hooks.example.com/studio */
             url?: string;
-            events?: ("client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "ping")[];
+            events?: ("client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "ping")[];
             description?: string | null;
             enabled?: boolean;
         };
@@ -2961,7 +3402,7 @@ export interface components {
              * @example project.paid
              * @enum {string}
              */
-            type: "client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "ping";
+            type: "client.created" | "project.created" | "project.paid" | "payment.succeeded" | "payment.refunded" | "credits.purchased" | "credits.redeemed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "ping";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             /**
@@ -3062,7 +3503,7 @@ export interface components {
              * @example AUTH.NOT_SIGNED_IN
              * @enum {string}
              */
-            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.SESSION_REQUIRED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.UNDECLARED" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BALANCE_BELOW_REFUND" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CREDITS.WOULD_OVERPAY" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_REFUNDED" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.BAD_REFUND_AMOUNT" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.DEPOSIT_ALREADY_PAID" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NO_DEPOSIT" | "PAYMENTS.NOT_FOUND" | "PAYMENTS.NOT_REFUNDABLE" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PARTIAL_BUNDLE_REFUND" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.RECEIPT_NOT_FOUND" | "PAYMENTS.REFUND_ABOVE_REFUNDABLE" | "PAYMENTS.REFUND_FAILED" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_DEPOSIT" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.DEPOSIT_ABOVE_PRICE" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SETUP.CODE_REPLACED" | "SETUP.DONE" | "SETUP.WRONG_CODE" | "SERVICES.NOT_FOUND" | "STUDIO.INVALID_SETTINGS" | "STUDIO.UNKNOWN_FIELD" | "STUDIO.CURRENCY_LOCKED" | "STUDIO.LOGO_NOT_AN_IMAGE" | "STUDIO.LOGO_TOO_LARGE" | "STUDIO.NO_LOGO_FILE" | "STUDIO.BAD_UPLOAD" | "STUDIO.NO_LOGO" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.OWN_ACCOUNT" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.RANGE_NOT_SATISFIABLE" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
+            code?: "ACCESS.NOT_FOUND" | "API_TOKEN.NOT_FOUND" | "AUTH.ACCOUNT_LOCKED" | "AUTH.ADMIN_ONLY" | "AUTH.INVALID_CODE" | "AUTH.INVALID_CREDENTIALS" | "AUTH.INVALID_RESET_CODE" | "AUTH.INVALID_TOKEN" | "AUTH.NOT_SIGNED_IN" | "AUTH.SIGN_IN_EXPIRED" | "AUTH.TOKEN_IN_QUERY" | "AUTH.SESSION_REQUIRED" | "AUTH.TOKEN_READ_ONLY" | "AUTH.UNDECLARED" | "AUTH.TOO_MANY_CODE_REQUESTS" | "AUTH.TOO_MANY_RESET_ATTEMPTS" | "AUTH.TWO_FACTOR_NOT_SET_UP" | "AUTH.TWO_FACTOR_OFF" | "AUTH.TWO_FACTOR_ON" | "AUTH.WEAK_PASSWORD" | "BILLING.NOT_SENDABLE" | "BILLING.NO_CLIENT_EMAIL" | "BILLING.ALREADY_PAID" | "BILLING.BAD_AMOUNT" | "BILLING.BAD_DUE_DATE" | "BILLING.BAD_PERCENT" | "BILLING.BAD_PRICE" | "BILLING.BAD_QUANTITY" | "BILLING.BELOW_PAID" | "BILLING.DISCOUNT_ABOVE_SUBTOTAL" | "BILLING.DUE_DATES_ORDER" | "BILLING.EMPTY_SCHEDULE" | "BILLING.INVALID" | "BILLING.LABEL_REQUIRED" | "BILLING.LABEL_TOO_LONG" | "BILLING.LINE_DESCRIPTION" | "BILLING.MIXED_SCHEDULE" | "BILLING.NOTHING_TO_SCHEDULE" | "BILLING.NOT_FOUND" | "BILLING.OVERPAYMENT" | "BILLING.PAID_INVOICE" | "BILLING.REFUND_ABOVE_PAID" | "BILLING.SCHEDULE_SUM" | "BILLING.TOO_LARGE" | "BILLING.TOO_MANY_INSTALLMENTS" | "BILLING.UNKNOWN_PAYMENT" | "BILLING.VOID" | "CREDITS.AMOUNT_MISMATCH" | "CREDITS.BAD_AMOUNT" | "CREDITS.BAD_BUNDLE" | "CREDITS.BALANCE_BELOW_REFUND" | "CREDITS.BUNDLE_INACTIVE" | "CREDITS.BUNDLE_NOT_FOUND" | "CREDITS.INSUFFICIENT_BALANCE" | "CREDITS.NOTHING_ELIGIBLE" | "CREDITS.NO_PAYMENT" | "CREDITS.REMOVAL_ABOVE_BALANCE" | "CREDITS.WOULD_OVERPAY" | "CSRF.FOREIGN_ORIGIN" | "DATABASE_UNAVAILABLE" | "EMAIL.ALREADY_REGISTERED" | "EMAIL.ALREADY_VERIFIED" | "EMAIL.NOT_FAILED" | "EMAIL.NOT_FOUND" | "EMAIL.NO_RECIPIENTS" | "EMAIL.TOO_MANY_LINKS" | "EMAIL.VERIFICATION_INVALID" | "LIST.BAD_PARAMETER" | "MONEY.BAD_QUANTITY" | "MONEY.INVALID" | "MONEY.OUT_OF_RANGE" | "PAYMENTS.ALREADY_REFUNDED" | "PAYMENTS.ALREADY_SUCCEEDED" | "PAYMENTS.AMOUNT_MISMATCH" | "PAYMENTS.BAD_REFUND_AMOUNT" | "PAYMENTS.CURRENCY_MISMATCH" | "PAYMENTS.DEPOSIT_ALREADY_PAID" | "PAYMENTS.INTENT_MISMATCH" | "PAYMENTS.NOTHING_DUE" | "PAYMENTS.NO_DEPOSIT" | "PAYMENTS.NOT_FOUND" | "PAYMENTS.NOT_REFUNDABLE" | "PAYMENTS.NOT_SUCCEEDED" | "PAYMENTS.NO_SUCH_INTENT" | "PAYMENTS.PARTIAL_BUNDLE_REFUND" | "PAYMENTS.PROVIDER_REFUSED" | "PAYMENTS.PROVIDER_UNAVAILABLE" | "PAYMENTS.RECEIPT_NOT_FOUND" | "PAYMENTS.REFUND_ABOVE_REFUNDABLE" | "PAYMENTS.REFUND_FAILED" | "PAYMENTS.UNKNOWN_INTENT" | "PAYMENTS.UNKNOWN_PAYMENT_METHOD" | "PROJECTS.ALREADY_PAID" | "PROJECTS.BAD_DEPOSIT" | "PROJECTS.BAD_PHOTO_COUNT" | "PROJECTS.BAD_QUANTITY" | "PROJECTS.CLIENT_NOT_FOUND" | "PROJECTS.DEPOSIT_ABOVE_PRICE" | "PROJECTS.NAME_REQUIRED" | "PROJECTS.NOT_FOUND" | "PROJECTS.SERVICE_NOT_FOUND" | "PROJECTS.STILL_UNPAID" | "REQUEST.BAD_ID" | "REQUEST.BAD_IDEMPOTENCY_KEY" | "REQUEST.IDEMPOTENCY_IN_PROGRESS" | "REQUEST.IDEMPOTENCY_MISMATCH" | "REQUEST.BAD_TIME_ZONE" | "SERVICES.INVALID" | "SETUP.CODE_REPLACED" | "SETUP.DONE" | "SETUP.WRONG_CODE" | "SERVICES.NOT_FOUND" | "STUDIO.INVALID_SETTINGS" | "STUDIO.UNKNOWN_FIELD" | "STUDIO.CURRENCY_LOCKED" | "STUDIO.LOGO_NOT_AN_IMAGE" | "STUDIO.LOGO_TOO_LARGE" | "STUDIO.NO_LOGO_FILE" | "STUDIO.BAD_UPLOAD" | "STUDIO.NO_LOGO" | "USERS.CURRENT_PASSWORD" | "USERS.DELETE_SELF" | "USERS.EMAIL_TAKEN" | "USERS.LAST_ADMIN" | "USERS.NOT_FOUND" | "USERS.OWN_ACCOUNT" | "USERS.USERNAME_REQUIRED" | "USERS.USERNAME_TAKEN" | "USERS.USERNAME_TOO_SHORT" | "GALLERY.UNSUPPORTED_TYPE" | "GALLERY.TOO_LARGE" | "GALLERY.TOO_MANY_PARTS" | "GALLERY.BAD_UPLOAD" | "GALLERY.NO_FILE" | "GALLERY.PHOTO_NOT_FOUND" | "GALLERY.LINK_EXPIRED" | "GALLERY.BAD_LINK" | "GALLERY.RANGE_NOT_SATISFIABLE" | "GALLERY.UNPAID" | "GALLERY.CLIENT_ONLY" | "WEBHOOK.BAD_URL" | "WEBHOOK.NOT_FOUND" | "WEBHOOK.DISABLED" | "WEBHOOK.DELIVERY_NOT_FOUND" | "WEBHOOK.DELIVERY_IN_FLIGHT" | "WEBHOOK.REFUSED";
             /**
              * @description Field -> message, for validation errors
              * @example {
@@ -3620,6 +4061,524 @@ export interface operations {
             };
             /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); API tokens may not call this route: it needs a session (`AUTH.SESSION_REQUIRED`); the request came from another website (`CSRF.FOREIGN_ORIGIN`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]`, inclusive, from 0; at most 500 rows */
+                range?: string;
+                /** @description JSON object of filters */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description With `range`: the rows of this page and the total, `<resource> <first>-<last>/<total>` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSummaryResponse"][];
+                };
+            };
+            /** @description The request is not valid: a query parameter is not valid; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listMyInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSummaryResponse"][];
+                };
+            };
+            /** @description The request is not valid: the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceDetailResponse"];
+                };
+            };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string of 1 to 255 characters, new for each intended call (a UUID). Sent again with the same request within 24 hours, it answers the first answer again (with `Idempotent-Replayed: true`) and has no second effect; with another request, 422 `REQUEST.IDEMPOTENCY_MISMATCH`; while the first call still runs, 409 `REQUEST.IDEMPOTENCY_IN_PROGRESS`. Keys are per signed-in account or API token. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoicePatchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept answer to an earlier call with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceDetailResponse"];
+                };
+            };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode); the `Idempotency-Key` header is empty or longer than 255 characters (`REQUEST.BAD_IDEMPOTENCY_KEY`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description In conflict with the current state: a call with the same `Idempotency-Key` is still running (`REQUEST.IDEMPOTENCY_IN_PROGRESS`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request cannot be processed: the `Idempotency-Key` was already used for a different request (`REQUEST.IDEMPOTENCY_MISMATCH`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    downloadInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, as an attachment named invoice-INV-000123.pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setInvoiceSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string of 1 to 255 characters, new for each intended call (a UUID). Sent again with the same request within 24 hours, it answers the first answer again (with `Idempotent-Replayed: true`) and has no second effect; with another request, 422 `REQUEST.IDEMPOTENCY_MISMATCH`; while the first call still runs, 409 `REQUEST.IDEMPOTENCY_IN_PROGRESS`. Keys are per signed-in account or API token. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleItemRequest"][];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept answer to an earlier call with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceDetailResponse"];
+                };
+            };
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode); the `Idempotency-Key` header is empty or longer than 255 characters (`REQUEST.BAD_IDEMPOTENCY_KEY`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description In conflict with the current state: a call with the same `Idempotency-Key` is still running (`REQUEST.IDEMPOTENCY_IN_PROGRESS`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is too large: the body is larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request cannot be processed: the `Idempotency-Key` was already used for a different request (`REQUEST.IDEMPOTENCY_MISMATCH`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something went wrong on our side (500), or the database is not answering (503, `DATABASE_UNAVAILABLE`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    sendInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string of 1 to 255 characters, new for each intended call (a UUID). Sent again with the same request within 24 hours, it answers the first answer again (with `Idempotent-Replayed: true`) and has no second effect; with another request, 422 `REQUEST.IDEMPOTENCY_MISMATCH`; while the first call still runs, 409 `REQUEST.IDEMPOTENCY_IN_PROGRESS`. Keys are per signed-in account or API token. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept answer to an earlier call with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSentResponse"];
+                };
+            };
+            /** @description The request is not valid: the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode); the `Idempotency-Key` header is empty or longer than 255 characters (`REQUEST.BAD_IDEMPOTENCY_KEY`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: nobody is signed in (`AUTH.NOT_SIGNED_IN`); the API token is not valid (`AUTH.INVALID_TOKEN`) or was sent in the address (`AUTH.TOKEN_IN_QUERY`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed: only the studio admin may do this (`AUTH.ADMIN_ONLY`); the request came from another website (`CSRF.FOREIGN_ORIGIN`); a read-only API token (`AUTH.TOKEN_READ_ONLY`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found: nothing with this id, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description In conflict with the current state: a call with the same `Idempotency-Key` is still running (`REQUEST.IDEMPOTENCY_IN_PROGRESS`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request cannot be processed: the `Idempotency-Key` was already used for a different request (`REQUEST.IDEMPOTENCY_MISMATCH`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5676,7 +6635,10 @@ export interface operations {
     createProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any string of 1 to 255 characters, new for each intended call (a UUID). Sent again with the same request within 24 hours, it answers the first answer again (with `Idempotent-Replayed: true`) and has no second effect; with another request, 422 `REQUEST.IDEMPOTENCY_MISMATCH`; while the first call still runs, 409 `REQUEST.IDEMPOTENCY_IN_PROGRESS`. Keys are per signed-in account or API token. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5688,13 +6650,15 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer to an earlier call with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectResponse"];
                 };
             };
-            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode); the `Idempotency-Key` header is empty or longer than 255 characters (`REQUEST.BAD_IDEMPOTENCY_KEY`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5721,8 +6685,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description In conflict with the current state: a call with the same `Idempotency-Key` is still running (`REQUEST.IDEMPOTENCY_IN_PROGRESS`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The request body is too large: the body is larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request cannot be processed: the `Idempotency-Key` was already used for a different request (`REQUEST.IDEMPOTENCY_MISMATCH`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6059,7 +7041,10 @@ export interface operations {
     markProjectPaid: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any string of 1 to 255 characters, new for each intended call (a UUID). Sent again with the same request within 24 hours, it answers the first answer again (with `Idempotent-Replayed: true`) and has no second effect; with another request, 422 `REQUEST.IDEMPOTENCY_MISMATCH`; while the first call still runs, 409 `REQUEST.IDEMPOTENCY_IN_PROGRESS`. Keys are per signed-in account or API token. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -6073,13 +7058,15 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer to an earlier call with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectResponse"];
                 };
             };
-            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode); the `Idempotency-Key` header is empty or longer than 255 characters (`REQUEST.BAD_IDEMPOTENCY_KEY`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6115,7 +7102,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The project is already paid (`PROJECTS.ALREADY_PAID`) */
+            /** @description The project is already paid (`PROJECTS.ALREADY_PAID`); a call with the same `Idempotency-Key` is still running (`REQUEST.IDEMPOTENCY_IN_PROGRESS`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6126,6 +7113,15 @@ export interface operations {
             };
             /** @description The request body is too large: the body is larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request cannot be processed: the `Idempotency-Key` was already used for a different request (`REQUEST.IDEMPOTENCY_MISMATCH`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6147,7 +7143,10 @@ export interface operations {
     markProjectAsPaid: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any string of 1 to 255 characters, new for each intended call (a UUID). Sent again with the same request within 24 hours, it answers the first answer again (with `Idempotent-Replayed: true`) and has no second effect; with another request, 422 `REQUEST.IDEMPOTENCY_MISMATCH`; while the first call still runs, 409 `REQUEST.IDEMPOTENCY_IN_PROGRESS`. Keys are per signed-in account or API token. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6159,13 +7158,15 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer to an earlier call with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectResponse"];
                 };
             };
-            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode); the `Idempotency-Key` header is empty or longer than 255 characters (`REQUEST.BAD_IDEMPOTENCY_KEY`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6201,7 +7202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The project is already paid (`PROJECTS.ALREADY_PAID`) */
+            /** @description The project is already paid (`PROJECTS.ALREADY_PAID`); a call with the same `Idempotency-Key` is still running (`REQUEST.IDEMPOTENCY_IN_PROGRESS`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6212,6 +7213,15 @@ export interface operations {
             };
             /** @description The request body is too large: the body is larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request cannot be processed: the `Idempotency-Key` was already used for a different request (`REQUEST.IDEMPOTENCY_MISMATCH`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6444,7 +7454,10 @@ export interface operations {
     createPaymentIntent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any string of 1 to 255 characters, new for each intended call (a UUID). Sent again with the same request within 24 hours, it answers the first answer again (with `Idempotent-Replayed: true`) and has no second effect; with another request, 422 `REQUEST.IDEMPOTENCY_MISMATCH`; while the first call still runs, 409 `REQUEST.IDEMPOTENCY_IN_PROGRESS`. Keys are per signed-in account or API token. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6456,13 +7469,15 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer to an earlier call with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentIntentResponse"];
                 };
             };
-            /** @description Nothing is due (`PAYMENTS.NOTHING_DUE`), the project has no deposit (`PAYMENTS.NO_DEPOSIT`), or a 'deposit' when something is already paid (`PAYMENTS.DEPOSIT_ALREADY_PAID`); a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            /** @description Nothing is due (`PAYMENTS.NOTHING_DUE`), the project has no deposit (`PAYMENTS.NO_DEPOSIT`), or a 'deposit' when something is already paid (`PAYMENTS.DEPOSIT_ALREADY_PAID`); a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode); the `Idempotency-Key` header is empty or longer than 255 characters (`REQUEST.BAD_IDEMPOTENCY_KEY`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6498,8 +7513,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description In conflict with the current state: a call with the same `Idempotency-Key` is still running (`REQUEST.IDEMPOTENCY_IN_PROGRESS`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The request body is too large: the body is larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request cannot be processed: the `Idempotency-Key` was already used for a different request (`REQUEST.IDEMPOTENCY_MISMATCH`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6521,7 +7554,10 @@ export interface operations {
     confirmPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any string of 1 to 255 characters, new for each intended call (a UUID). Sent again with the same request within 24 hours, it answers the first answer again (with `Idempotent-Replayed: true`) and has no second effect; with another request, 422 `REQUEST.IDEMPOTENCY_MISMATCH`; while the first call still runs, 409 `REQUEST.IDEMPOTENCY_IN_PROGRESS`. Keys are per signed-in account or API token. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6533,13 +7569,15 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer to an earlier call with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ConfirmPaymentResponse"];
                 };
             };
-            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode); the `Idempotency-Key` header is empty or longer than 255 characters (`REQUEST.BAD_IDEMPOTENCY_KEY`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6575,8 +7613,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description In conflict with the current state: a call with the same `Idempotency-Key` is still running (`REQUEST.IDEMPOTENCY_IN_PROGRESS`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The request body is too large: the body is larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request cannot be processed: the `Idempotency-Key` was already used for a different request (`REQUEST.IDEMPOTENCY_MISMATCH`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7336,7 +8392,10 @@ export interface operations {
     createRefund: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any string of 1 to 255 characters, new for each intended call (a UUID). Sent again with the same request within 24 hours, it answers the first answer again (with `Idempotent-Replayed: true`) and has no second effect; with another request, 422 `REQUEST.IDEMPOTENCY_MISMATCH`; while the first call still runs, 409 `REQUEST.IDEMPOTENCY_IN_PROGRESS`. Keys are per signed-in account or API token. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -7350,13 +8409,15 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer to an earlier call with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RefundResponse"];
                 };
             };
-            /** @description the payment is pending or failed (`PAYMENTS.NOT_REFUNDABLE`) or already refunded in full (`PAYMENTS.ALREADY_REFUNDED`); the amount is 0 (`PAYMENTS.BAD_REFUND_AMOUNT`), above what is refundable (`PAYMENTS.REFUND_ABOVE_REFUNDABLE`) or part of a bundle (`PAYMENTS.PARTIAL_BUNDLE_REFUND`); the client has fewer credits than the bundle gave (`CREDITS.BALANCE_BELOW_REFUND`); the card provider refused the refund (`PAYMENTS.REFUND_FAILED`). Nothing is recorded.; a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            /** @description the payment is pending or failed (`PAYMENTS.NOT_REFUNDABLE`) or already refunded in full (`PAYMENTS.ALREADY_REFUNDED`); the amount is 0 (`PAYMENTS.BAD_REFUND_AMOUNT`), above what is refundable (`PAYMENTS.REFUND_ABOVE_REFUNDABLE`) or part of a bundle (`PAYMENTS.PARTIAL_BUNDLE_REFUND`); the client has fewer credits than the bundle gave (`CREDITS.BALANCE_BELOW_REFUND`); the card provider refused the refund (`PAYMENTS.REFUND_FAILED`). Nothing is recorded.; a field of the body is not valid (`errors` names it), or the body is not JSON; the id in the address is not a positive whole number (`REQUEST.BAD_ID`); the address or the body holds text that cannot be stored (NUL, broken Unicode); the `Idempotency-Key` header is empty or longer than 255 characters (`REQUEST.BAD_IDEMPOTENCY_KEY`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7392,8 +8453,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description In conflict with the current state: a call with the same `Idempotency-Key` is still running (`REQUEST.IDEMPOTENCY_IN_PROGRESS`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The request body is too large: the body is larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request cannot be processed: the `Idempotency-Key` was already used for a different request (`REQUEST.IDEMPOTENCY_MISMATCH`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7540,7 +8619,10 @@ export interface operations {
     createCreditPaymentIntent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any string of 1 to 255 characters, new for each intended call (a UUID). Sent again with the same request within 24 hours, it answers the first answer again (with `Idempotent-Replayed: true`) and has no second effect; with another request, 422 `REQUEST.IDEMPOTENCY_MISMATCH`; while the first call still runs, 409 `REQUEST.IDEMPOTENCY_IN_PROGRESS`. Keys are per signed-in account or API token. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7552,13 +8634,15 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer to an earlier call with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CreditPaymentIntentResponse"];
                 };
             };
-            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode) */
+            /** @description The request is not valid: a field of the body is not valid (`errors` names it), or the body is not JSON; the address or the body holds text that cannot be stored (NUL, broken Unicode); the `Idempotency-Key` header is empty or longer than 255 characters (`REQUEST.BAD_IDEMPOTENCY_KEY`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7594,8 +8678,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description In conflict with the current state: a call with the same `Idempotency-Key` is still running (`REQUEST.IDEMPOTENCY_IN_PROGRESS`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The request body is too large: the body is larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request cannot be processed: the `Idempotency-Key` was already used for a different request (`REQUEST.IDEMPOTENCY_MISMATCH`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -208,6 +208,14 @@ export class Invoice {
     return { subtotal, discount, tax, total, credits, payments, refunded, paid, due: Math.max(0, total - paid) };
   }
 
+  private totalWith(lines: InvoiceLine[]): number {
+    const current = this.props.lines;
+    this.props.lines = lines;
+    const total = this.totals.total;
+    this.props.lines = current;
+    return total;
+  }
+
   get status(): InvoiceStatus {
     if (this.props.voidedAt) return 'void';
     if (this.props.number === null) return 'draft';
@@ -306,7 +314,10 @@ export class Invoice {
         throw bad('BILLING.DISCOUNT_ABOVE_SUBTOTAL', message, 'discount');
       }
     }
-    if (t.total < t.paid) {
+    // Below what was paid only by a refund; an invoice already overpaid (a card payment taken while another
+    // was made) may still be edited as long as the change does not lower it further.
+    const beforeTotal = this.totalWith(before);
+    if (t.total < t.paid && t.total < beforeTotal) {
       this.props.lines = before;
       throw bad(
         'BILLING.BELOW_PAID',
@@ -440,6 +451,7 @@ export class Invoice {
    */
   postPayment(p: { paymentId: number; amountCents: number; method: PaymentMethod; postedAt: Date }, exact: boolean, style: MoneyStyle): boolean {
     if (this.props.postings.some((x) => x.kind === 'payment' && x.paymentId === p.paymentId)) return false;
+    if (this.props.voidedAt) throw bad('BILLING.VOID', 'This invoice is void', 'amount');
     if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0) throw bad('BILLING.BAD_AMOUNT', 'Amount must be more than ' + formatMoney(0, style), 'amount');
     const due = this.totals.due;
     if (exact && p.amountCents > due) {

@@ -173,8 +173,8 @@ export async function backfillInvoices(q: { query(sql: string, params?: unknown[
   // Lines: the project's services, or one line of its price.
   await q.query(`
     INSERT INTO invoice_lines (invoice_id, position, description, quantity, unit_price_cents, source, service_id, paid_with_credits)
-    SELECT i.id, (row_number() OVER (PARTITION BY i.id ORDER BY ps.service_id) - 1)::smallint, left(sv.name, 200), ps.quantity, 'service',
-           ps.unit_price_cents, ps.service_id, coalesce(psp.paid_with_credits, false)
+    SELECT i.id, (row_number() OVER (PARTITION BY i.id ORDER BY ps.service_id) - 1)::smallint, left(sv.name, 200), ps.quantity,
+           ps.unit_price_cents, 'service', ps.service_id, coalesce(psp.paid_with_credits, false)
       FROM invoices i
       JOIN project_services ps ON ps.project_id = i.project_id
       JOIN services sv ON sv.id = ps.service_id
@@ -215,11 +215,11 @@ export async function backfillInvoices(q: { query(sql: string, params?: unknown[
                (p.date AT TIME ZONE 'UTC')::date + s.payment_due_days) x
      WHERE i.total_cents > 0 AND NOT EXISTS (SELECT 1 FROM invoice_installments k WHERE k.invoice_id = i.id)`);
   await q.query(`
-    UPDATE invoice_installments k SET paid_cents = least(k.amount_cents, greatest(0, i.paid_cents - w.before))
-      FROM invoices i,
-           LATERAL (SELECT coalesce(sum(o.amount_cents), 0) AS before FROM invoice_installments o
-                     WHERE o.invoice_id = k.invoice_id AND o.position < k.position) w
-     WHERE i.id = k.invoice_id AND i.status = 'draft'`);
+    UPDATE invoice_installments k SET paid_cents = least(k.amount_cents, greatest(0, w.paid - w.before))
+      FROM (SELECT o.id, i.paid_cents AS paid,
+                   coalesce(sum(o.amount_cents) OVER (PARTITION BY o.invoice_id ORDER BY o.position ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+              FROM invoice_installments o JOIN invoices i ON i.id = o.invoice_id AND i.status = 'draft') w
+     WHERE w.id = k.id`);
   // Status, number and the next installment, from what is owed (deleted projects' invoices are void); numbers
   // in creation order (project id) after the last one given, for every invoice with a total.
   await q.query(`

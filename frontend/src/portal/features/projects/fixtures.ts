@@ -36,6 +36,9 @@ export function project(overrides: Partial<Project> = {}): Project {
     depositDue: null,
     creditCost: 1,
     creditsDue: 0,
+    invoiceId: null,
+    invoiceNumber: null,
+    nextInstallment: null,
     services: [line()],
     ...overrides,
   };

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../../../shared/auth/access';
@@ -6,14 +6,17 @@ import { CurrentUser } from '../../../../shared/auth/guards';
 import type { SignedInAccount } from '../../../../shared/auth/request-user';
 import { ApiListQuery } from '../../../../shared/http/api-list-query';
 import { IdPipe } from '../../../../shared/http/id.pipe';
+import { Idempotent } from '../../../../shared/http/idempotency';
 import { parseListQuery, sendList } from '../../../../shared/http/list-query';
 import { Billing } from '../../application/billing';
 import { InvoiceDocuments } from '../../application/invoice-documents';
 import { Invoices } from '../../application/invoices';
+import { SendInvoice } from '../../application/send-invoice';
 import { INVOICE_SORTS, InvoiceReads } from '../../application/ports/invoice-reads';
 import {
   InvoiceDetailResponse,
   InvoicePatchRequest,
+  InvoiceSentResponse,
   InvoiceSummaryResponse,
   ScheduleItemRequest,
   readPatch,
@@ -30,6 +33,7 @@ export class InvoicesController {
     private readonly reads: InvoiceReads,
     private readonly billing: Billing,
     private readonly documents: InvoiceDocuments,
+    private readonly sender: SendInvoice,
   ) {}
 
   @Get('invoices')
@@ -48,7 +52,7 @@ export class InvoicesController {
   }
 
   @Get('my/invoices')
-  @Access.client('none')
+  @Access.client('read')
   @ApiOperation({ operationId: 'listMyInvoices', summary: 'List my invoices', description: "The signed-in client's invoices, newest first (no drafts)" })
   @ApiOkResponse({ type: InvoiceSummaryResponse, isArray: true })
   async mine(@CurrentUser() viewer: SignedInAccount): Promise<InvoiceSummaryResponse[]> {
@@ -86,6 +90,7 @@ export class InvoicesController {
 
   @Patch('invoices/:id')
   @Access.admin('write')
+  @Idempotent()
   @ApiOperation({
     operationId: 'updateInvoice',
     summary: 'Change an invoice',
@@ -99,6 +104,7 @@ export class InvoicesController {
 
   @Put('invoices/:id/schedule')
   @Access.admin('write')
+  @Idempotent()
   @HttpCode(200)
   @ApiOperation({
     operationId: 'setInvoiceSchedule',
@@ -109,5 +115,19 @@ export class InvoicesController {
   @ApiOkResponse({ type: InvoiceDetailResponse })
   schedule(@Param('id', IdPipe) id: number, @Body() body: unknown): Promise<InvoiceDetailResponse> {
     return this.invoices.setSchedule(id, readSchedule(body));
+  }
+
+  @Post('invoices/:id/send')
+  @Access.admin('write')
+  @Idempotent()
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'sendInvoice',
+    summary: 'Send an invoice',
+    description: "E-mails the invoice to its client with its PDF attached ('Send invoice'); 409 for a draft or a void invoice",
+  })
+  @ApiOkResponse({ type: InvoiceSentResponse })
+  send(@Param('id', IdPipe) id: number, @CurrentUser() admin: SignedInAccount): Promise<InvoiceSentResponse> {
+    return this.sender.send(id, { id: admin.id });
   }
 }

@@ -8,14 +8,15 @@ import { invoiceNumber } from '../../domain/invoice-text';
 
 const STATUSES = ['draft', 'open', 'paid', 'void'];
 
+/** Each sort as its index reads it (NULLS follow the direction, so one index serves both ways). */
 const ORDER: Record<InvoiceSort, string> = {
-  number: 'i.number {dir} NULLS FIRST, i.id {dir}',
-  issuedAt: 'i.issued_at {dir} NULLS FIRST, i.id {dir}',
+  number: 'i.number {dir} {nulls}, i.id {dir}',
+  issuedAt: 'i.issued_at {dir} {nulls}, i.id {dir}',
   total: 'i.total_cents {dir}, i.id {dir}',
   due: 'i.due_cents {dir}, i.id {dir}',
-  nextDueDate: 'i.next_due_date {dir} NULLS LAST, i.id {dir}',
-  status: 'i.status {dir}, i.number {dir} NULLS FIRST, i.id {dir}',
-  clientName: 'lower(u.name) {dir}, i.id {dir}',
+  nextDueDate: 'i.next_due_date {dir} {nulls}, i.id {dir}',
+  status: 'i.status {dir}, i.number {dir} {nulls}, i.id {dir}',
+  clientName: 'lower(u.username) {dir}, i.id {dir}',
 };
 
 interface Row {
@@ -53,7 +54,7 @@ export class InvoiceQueries extends InvoiceReads {
   }
 
   private select(where: string): string {
-    return `SELECT i.id, i.number, i.project_id, p.name AS project_name, i.client_id, u.name AS client_name, i.issued_at, i.status, i.currency,
+    return `SELECT i.id, i.number, i.project_id, p.name AS project_name, i.client_id, u.username AS client_name, i.issued_at, i.status, i.currency,
                    i.subtotal_cents, i.discount_cents, i.tax_cents, i.total_cents, i.paid_cents, i.refunded_cents, i.due_cents,
                    to_char(i.next_due_date, 'YYYY-MM-DD') AS next_due_date,
                    CASE WHEN i.status = 'open' AND i.next_due_date < $1::date THEN
@@ -91,7 +92,7 @@ export class InvoiceQueries extends InvoiceReads {
 
   async names(projectId: number): Promise<{ clientName: string | null; projectName: string | null }> {
     const rows: Array<{ project_name: string; client_name: string | null }> = await this.tx.manager.query(
-      `SELECT p.name AS project_name, u.name AS client_name FROM projects p LEFT JOIN users u ON u.id = p.client_id WHERE p.id = $1`,
+      `SELECT p.name AS project_name, u.username AS client_name FROM projects p LEFT JOIN users u ON u.id = p.client_id WHERE p.id = $1`,
       [projectId],
     );
     return { projectName: rows[0]?.project_name ?? null, clientName: rows[0]?.client_name ?? null };
@@ -130,18 +131,21 @@ export class InvoiceQueries extends InvoiceReads {
       params.push(likePattern(text));
       const like = `$${params.length}`;
       const byNumber = digits ? ` OR i.number = ${Number(digits[1])}` : '';
-      where.push(`(p.name ILIKE ${like} OR u.name ILIKE ${like}${byNumber})`);
+      where.push(`(p.name ILIKE ${like} OR u.username ILIKE ${like}${byNumber})`);
     }
     const whereSql = `WHERE ${where.join(' AND ')}`;
-    const order = ORDER[q.sortField].replaceAll('{dir}', q.sortOrder);
-    const countParams = params.slice();
-    const [rows, count] = await Promise.all([
-      this.tx.manager.query(`${this.select(whereSql)} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`, params) as Promise<Row[]>,
-      this.tx.manager.query(
-        `SELECT count(*)::int AS n FROM invoices i ${text !== undefined ? 'JOIN projects p ON p.id = i.project_id LEFT JOIN users u ON u.id = i.client_id' : ''} ${whereSql}`,
-        countParams,
-      ) as Promise<Array<{ n: number }>>,
-    ]);
+    const order = ORDER[q.sortField].replaceAll('{dir}', q.sortOrder).replaceAll('{nulls}', q.sortOrder === 'DESC' ? 'NULLS FIRST' : 'NULLS LAST');
+    // Names are joined only when the filter or the sort reads them.
+    const names = text !== undefined || q.sortField === 'clientName';
+    const from = `FROM invoices i${names ? ' JOIN projects p ON p.id = i.project_id LEFT JOIN users u ON u.id = i.client_id' : ''}`;
+    // The page's ids first (from the order's index, nothing computed for the rows skipped), then their columns.
+    const rows: Row[] = await this.tx.manager.query(
+      `WITH page AS MATERIALIZED (SELECT i.id, row_number() OVER (ORDER BY ${order}) AS o ${from} ${whereSql} ORDER BY ${order}
+                                   LIMIT ${q.limit === Number.MAX_SAFE_INTEGER ? 'ALL' : q.limit} OFFSET ${q.offset})
+       ${this.select('JOIN page ON page.id = i.id')} ORDER BY page.o`,
+      params,
+    );
+    const count: Array<{ n: number }> = await this.tx.manager.query(`SELECT count(*)::int AS n ${from} ${whereSql}`, params);
     return { rows: rows.map((r) => this.view(r)), total: count[0].n };
   }
 

@@ -41,20 +41,19 @@ export class InvoiceTypeormRepository extends InvoiceRepository {
     );
     const r = rows[0];
     if (!r) return null;
-    const [lines, schedule, postings] = await Promise.all([
-      this.tx.manager.query(
+    // One after another: the statements share the transaction's one connection.
+    const lines = (await this.tx.manager.query(
         `SELECT description, quantity, unit_price_cents, source, service_id, paid_with_credits FROM invoice_lines WHERE invoice_id = $1 ORDER BY position`,
         [r.id],
-      ) as Promise<Array<{ description: string; quantity: number; unit_price_cents: string; source: InvoiceLine['source']; service_id: number | null; paid_with_credits: boolean }>>,
-      this.tx.manager.query(
+      )) as Array<{ description: string; quantity: number; unit_price_cents: string; source: InvoiceLine['source']; service_id: number | null; paid_with_credits: boolean }>;
+    const schedule = (await this.tx.manager.query(
         `SELECT id, label, amount_cents, to_char(due_date, 'YYYY-MM-DD') AS due_date FROM invoice_installments WHERE invoice_id = $1 ORDER BY position`,
         [r.id],
-      ) as Promise<Array<{ id: number; label: string; amount_cents: string; due_date: string }>>,
-      this.tx.manager.query(
+      )) as Array<{ id: number; label: string; amount_cents: string; due_date: string }>;
+    const postings = (await this.tx.manager.query(
         `SELECT id, kind, amount_cents, payment_id, refund_id, method, posted_at FROM invoice_postings WHERE invoice_id = $1 ORDER BY id`,
         [r.id],
-      ) as Promise<Array<{ id: number; kind: Posting['kind']; amount_cents: string; payment_id: number; refund_id: number | null; method: Posting['method']; posted_at: Date }>>,
-    ]);
+      )) as Array<{ id: number; kind: Posting['kind']; amount_cents: string; payment_id: number; refund_id: number | null; method: Posting['method']; posted_at: Date }>;
     return Invoice.restore({
       id: r.id,
       projectId: r.project_id,
@@ -97,7 +96,8 @@ export class InvoiceTypeormRepository extends InvoiceRepository {
 
   async nextNumber(): Promise<number> {
     const rows: Array<{ last_number: number }> = await this.tx.manager.query(
-      `UPDATE invoice_numbers SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number`,
+      // Through a WITH: a bare UPDATE … RETURNING answers [rows, count] here.
+      `WITH taken AS (UPDATE invoice_numbers SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number) SELECT last_number FROM taken`,
     );
     return rows[0].last_number;
   }
@@ -199,9 +199,9 @@ export class InvoiceTypeormRepository extends InvoiceRepository {
     for (const p of postings.filter((x) => x.id === undefined)) {
       await this.tx.manager.query(
         `INSERT INTO invoice_postings (invoice_id, kind, amount_cents, payment_id, refund_id, method, posted_at)
-         SELECT $1, $2, $3, $4, $5, $6, $7
-          WHERE NOT EXISTS (SELECT 1 FROM invoice_postings x WHERE x.invoice_id = $1 AND x.kind = $2 AND x.payment_id = $4
-                              AND x.refund_id IS NOT DISTINCT FROM $5)`,
+         SELECT $1::int, $2::varchar, $3::bigint, $4::int, $5::int, $6::varchar, $7::timestamptz
+          WHERE NOT EXISTS (SELECT 1 FROM invoice_postings x WHERE x.invoice_id = $1::int AND x.kind = $2::varchar AND x.payment_id = $4::int
+                              AND x.refund_id IS NOT DISTINCT FROM $5::int)`,
         [id, p.kind, p.amountCents, p.paymentId, p.refundId, p.method, p.postedAt],
       );
     }

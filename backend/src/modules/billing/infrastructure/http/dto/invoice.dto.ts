@@ -67,7 +67,7 @@ export class InvoiceReminderResponse {
 
 export class InvoiceDetailResponse extends InvoiceSummaryResponse {
   @ApiProperty({ type: InvoiceLineResponse, isArray: true }) lines: InvoiceLineResponse[];
-  @ApiProperty({ enum: ['amount', 'percent'], nullable: true, type: String }) discountKind: 'amount' | 'percent' | null;
+  @ApiProperty({ nullable: true, type: String, example: 'percent', description: "'amount' or 'percent'; null without a discount" }) discountKind: 'amount' | 'percent' | null;
   @ApiProperty({ nullable: true, type: Number, description: 'Dollars, or a percent' }) discountValue: number | null;
   @ApiProperty({ example: 'Sales tax' }) taxName: string;
   @ApiProperty({ example: '8.875', description: 'Percent, up to 3 decimals, as when the invoice was made' }) taxRate: string;

@@ -12,6 +12,15 @@ export class ProjectServiceLine {
   @ApiProperty({ example: false, description: 'Paid with credits (spec §3 project_service_payments)' }) paidWithCredits: boolean;
 }
 
+export class NextInstallment {
+  @ApiProperty({ example: 2 }) number: number;
+  @ApiProperty({ example: 3, description: 'Installments in the schedule' }) count: number;
+  @ApiProperty({ example: 'Installment 2' }) label: string;
+  @ApiProperty({ example: 750, description: 'Dollars still owed on it' }) amount: number;
+  @ApiProperty({ example: '2026-12-24' }) dueDate: string;
+  @ApiProperty({ example: false }) overdue: boolean;
+}
+
 export class ProjectResponse {
   @ApiProperty({ example: 4 }) id: number;
   @ApiProperty({ example: 'Harbour Lane listing' }) name: string;
@@ -46,6 +55,15 @@ export class ProjectResponse {
       "What 'Pay Deposit' pays now, dollars: the deposit (at most what is owed) while nothing is paid, by card or with credits; null when the project has no deposit or something is paid ('Pay Balance')",
   })
   depositDue: number | null;
+  @ApiProperty({ example: 12, nullable: true, type: Number, description: "The project's invoice (CONTRACT §14)" }) invoiceId: number | null;
+  @ApiProperty({ example: 'INV-000123', nullable: true, type: String, description: 'null while the invoice is a draft (a project without a total)' })
+  invoiceNumber: string | null;
+  @ApiProperty({
+    type: NextInstallment,
+    nullable: true,
+    description: 'The first installment still owed (what the card pays by default); null when nothing is owed',
+  })
+  nextInstallment: NextInstallment | null;
   @ApiProperty({ example: 2, description: 'Σ creditCost × quantity over credit-eligible lines' }) creditCost: number;
   @ApiProperty({ example: 2, description: "Credits the eligible services not yet paid with credits would cost now ('Use Credits (N)')" })
   creditsDue: number;
