@@ -72,6 +72,7 @@ const PAGES: Page[] = [
   admin('/admin/projects', 'src/admin/projects/ProjectList.tsx'),
   admin('/admin/clients', 'src/admin/clients/ClientList.tsx'),
   admin('/admin/payments', 'src/admin/payments/PaymentList.tsx'),
+  admin('/admin/invoices', 'src/admin/invoices/InvoiceList.tsx'),
   admin('/admin/audit-events', 'src/admin/audit-events/AuditEventList.tsx'),
   admin('/admin/integrations', 'src/admin/integrations/IntegrationsPage.tsx'),
 ];
