@@ -98,12 +98,32 @@ describe('Card payments with the emulator (CONTRACT §3)', () => {
   });
 
   it('charges only what remains after earlier payments', async () => {
+    // Decision 0045: a payment counts once it is posted to the invoice, so the earlier payment is made through
+    // the app: the studio splits the $100 into $40, $30 and $30 and the client pays the first part by card.
     const id = await project('100');
-    await t.db.query(
-      `INSERT INTO payments (project_id, client_id, amount_cents, status, note) VALUES ($1, $2, 4000, 'completed', 'deposit')`,
-      [id, owner.id],
-    );
-    expect((await startPayment(owner.agent, id)).amount).toBe(60);
+    const { invoiceId } = (await owner.agent.get(`/api/projects/${id}`).expect(200)).body as { invoiceId: number };
+    await admin
+      .put(`/api/invoices/${invoiceId}/schedule`)
+      .send([
+        { label: 'First', amount: 40, dueDate: '2030-01-01' },
+        { label: 'Second', amount: 30, dueDate: '2030-02-01' },
+        { label: 'Third', amount: 30, dueDate: '2030-03-01' },
+      ])
+      .expect(200);
+    const first = await startPayment(owner.agent, id);
+    expect(first.amount).toBe(40);
+    await emulatorConfirm(owner.agent, first.paymentIntentId, 'pm_card_visa').expect(200);
+    await owner.agent.post('/api/confirm-payment').send({ projectId: id, paymentIntentId: first.paymentIntentId }).expect(200);
+    expect((await owner.agent.get(`/api/project-remaining-balance/${id}`).expect(200)).body).toEqual({
+      unpaidAmount: 60,
+      depositDue: null,
+    });
+    // everything owed is the $60 left; the next installment alone is $30
+    const balance = await owner.agent.post('/api/create-payment-intent').send({ projectId: id, part: 'balance' }).expect(200);
+    expect(balance.body).toMatchObject({ amount: 60, part: 'balance' });
+    expect(balance.body.paymentIntentId).not.toBe(first.paymentIntentId);
+    const next = await startPayment(owner.agent, id);
+    expect(next).toMatchObject({ amount: 30, part: 'installment' });
   });
 
   it('gives the same intent back for a repeated request (idempotency)', async () => {

@@ -1,6 +1,10 @@
 import { adminAgent, Agent, clientAgent, createTestApp, TestApp } from '../support/test-app';
 
-/** CONTRACT §11 deposits, decision 0033: set by the studio, paid first by card, then the balance. */
+/**
+ * CONTRACT §11 deposits, decisions 0033 and 0045: set by the studio, paid first by card, then the balance.
+ * A deposit is the first installment of the project's invoice ('Deposit', then 'Balance'): it is read back
+ * through the API (`depositAmount`, `depositDue`, `nextInstallment`) or from `invoice_installments`.
+ */
 describe('Deposits (CONTRACT §11)', () => {
   let t: TestApp;
   let admin: Agent;
@@ -45,11 +49,15 @@ describe('Deposits (CONTRACT §11)', () => {
       depositAmount: number | null;
       depositDue: number | null;
     };
-  const stored = async (id: number) =>
-    (await t.db.query(`SELECT price_cents, deposit_cents FROM projects WHERE id = $1`, [id]))[0] as {
-      price_cents: string;
-      deposit_cents: string | null;
-    };
+  /** The project's price and its invoice's schedule as stored: [label, cents] per installment, in order. */
+  const stored = async (id: number) => {
+    const [{ price_cents }] = await t.db.query(`SELECT price_cents FROM projects WHERE id = $1`, [id]);
+    const schedule = (await t.db.query(
+      `SELECT k.label, k.amount_cents FROM invoice_installments k JOIN invoices i ON i.id = k.invoice_id WHERE i.project_id = $1 ORDER BY k.position`,
+      [id],
+    )) as Array<{ label: string; amount_cents: string }>;
+    return { price_cents: price_cents as string, schedule: schedule.map((k) => [k.label, Number(k.amount_cents)]) };
+  };
   const countNamed = async (name: string) => Number((await t.db.query(`SELECT count(*) AS n FROM projects WHERE name = $1`, [name]))[0].n);
   const paymentsOf = async (projectId: number) =>
     (
@@ -74,10 +82,23 @@ describe('Deposits (CONTRACT §11)', () => {
     it('stores it in cents and shows it, due while nothing is paid', async () => {
       const p = await createWith({ depositAmount: '100.10' });
       expect(p).toMatchObject({ price: 250, depositAmount: 100.1, depositDue: 100.1, unpaidAmount: 250 });
-      expect(await stored(p.id)).toEqual({ price_cents: '25000', deposit_cents: '10010' });
+      expect(p).toMatchObject({ nextInstallment: { number: 1, count: 2, label: 'Deposit', amount: 100.1 } });
+      expect(await stored(p.id)).toEqual({
+        price_cents: '25000',
+        schedule: [
+          ['Deposit', 10010],
+          ['Balance', 14990],
+        ],
+      });
       const listed = (await admin.get('/api/projects').expect(200)).body.find((x: { id: number }) => x.id === p.id);
       expect(listed).toMatchObject({ depositAmount: 100.1, depositDue: 100.1 });
-      expect(await createWith({})).toMatchObject({ depositAmount: null, depositDue: null });
+      const plain = await createWith({});
+      expect(plain).toMatchObject({
+        depositAmount: null,
+        depositDue: null,
+        nextInstallment: { number: 1, count: 1, label: 'Payment', amount: 250 },
+      });
+      expect(await stored(plain.id)).toEqual({ price_cents: '25000', schedule: [['Payment', 25000]] });
     });
 
     it('accepts a deposit equal to the price', async () => {
@@ -138,7 +159,7 @@ describe('Deposits (CONTRACT §11)', () => {
             .expect(200)
         ).body.depositAmount,
       ).toBeNull();
-      expect(await stored(p.id)).toEqual({ price_cents: '25000', deposit_cents: null });
+      expect(await stored(p.id)).toEqual({ price_cents: '25000', schedule: [['Payment', 25000]] });
     });
 
     it('refuses an edit whose new lines put the price below the deposit, and changes nothing', async () => {
@@ -154,20 +175,48 @@ describe('Deposits (CONTRACT §11)', () => {
         code: 'PROJECTS.DEPOSIT_ABOVE_PRICE',
         message: "Deposit must be at most the project's price ($50.00)",
       });
-      expect(await stored(p.id)).toEqual({ price_cents: '30000', deposit_cents: '20000' });
+      expect(await stored(p.id)).toEqual({
+        price_cents: '30000',
+        schedule: [
+          ['Deposit', 20000],
+          ['Balance', 10000],
+        ],
+      });
       expect(await countNamed(p.name)).toBe(1);
       // lowering the deposit with the lines in the same edit is fine
       await admin
         .put(`/api/projects/${p.id}`)
         .send({ name: p.name, clientId: owner.id, depositAmount: 25, selectedServices: [{ serviceId: drone, quantity: 1 }] })
         .expect(200);
-      expect(await stored(p.id)).toEqual({ price_cents: '5000', deposit_cents: '2500' });
+      expect(await stored(p.id)).toEqual({
+        price_cents: '5000',
+        schedule: [
+          ['Deposit', 2500],
+          ['Balance', 2500],
+        ],
+      });
     });
 
-    it('the database refuses a deposit above the price or of 0 written behind the API', async () => {
-      const p = await createWith({});
-      await expect(t.db.query(`UPDATE projects SET deposit_cents = 25001 WHERE id = $1`, [p.id])).rejects.toThrow(/projects_deposit_check/);
-      await expect(t.db.query(`UPDATE projects SET deposit_cents = 0 WHERE id = $1`, [p.id])).rejects.toThrow(/projects_deposit_check/);
+    it('the invoice tables refuse an installment of 0 written behind the API; the API refuses a deposit above the price', async () => {
+      // Decision 0045: the deposit is the invoice's first installment; projects.deposit_cents and its CHECK are gone.
+      // What the database still guarantees is that no installment is of 0 (or less); "at most the price" is the
+      // Invoice aggregate's rule (the installments sum exactly to the total), answered by the API.
+      const p = await createWith({ depositAmount: 100 });
+      const installment = `UPDATE invoice_installments SET amount_cents = $2 WHERE position = 0 AND invoice_id = (SELECT id FROM invoices WHERE project_id = $1)`;
+      await expect(t.db.query(installment, [p.id, 0])).rejects.toThrow(/invoice_installments_amount_cents_check/);
+      await expect(t.db.query(installment, [p.id, -100])).rejects.toThrow(/invoice_installments_amount_cents_check/);
+      const res = await admin.put(`/api/projects/${p.id}`).send({ name: p.name, clientId: owner.id, depositAmount: 250.01 }).expect(400);
+      expect(res.body).toMatchObject({
+        code: 'PROJECTS.DEPOSIT_ABOVE_PRICE',
+        message: "Deposit must be at most the project's price ($250.00)",
+      });
+      expect(await stored(p.id)).toEqual({
+        price_cents: '25000',
+        schedule: [
+          ['Deposit', 10000],
+          ['Balance', 15000],
+        ],
+      });
     });
 
     it('a client cannot set a deposit (admin only)', async () => {
@@ -236,7 +285,7 @@ describe('Deposits (CONTRACT §11)', () => {
       const res = await startPayment(owner.agent, p.id, 'deposit').expect(400);
       expect(res.body).toMatchObject({ code: 'PAYMENTS.NO_DEPOSIT', message: 'This project has no deposit to pay' });
       const bad = await startPayment(owner.agent, p.id, 'everything').expect(400);
-      expect(bad.body.message).toBe("Part must be 'deposit' or 'balance'");
+      expect(bad.body.message).toBe("Part must be 'next', 'deposit' or 'balance'");
       expect(Number((await t.db.query(`SELECT count(*) AS n FROM card_payment_intents WHERE project_id = $1`, [p.id]))[0].n)).toBe(0);
       // no part on a project without a deposit: the whole remainder, as before deposits
       expect((await startPayment(owner.agent, p.id).expect(200)).body).toMatchObject({ amount: 250, part: 'balance' });
@@ -269,7 +318,11 @@ describe('Deposits (CONTRACT §11)', () => {
     }
     const balanceOf = async (userId: number) => (await admin.get(`/api/user-credits/${userId}`).expect(200)).body.balance as number;
 
-    it('credits used first end the deposit stage: the card then pays the balance', async () => {
+    it("credits used first pay toward the deposit: the deposit's remainder is the next installment, then the balance", async () => {
+      // Changed with decision 0045. Before, any payment (credits included) ended the deposit stage and the card
+      // then paid the whole balance. Now what is paid, credits included, fills the installments in order
+      // (Invoice.installments): $50 of credits on a $100 deposit leave $50 of the deposit as the next
+      // installment, and amountToPay charges that remainder for 'deposit' and for the next installment.
       const c = await withCredits(3);
       const p = (
         await admin
@@ -287,9 +340,19 @@ describe('Deposits (CONTRACT §11)', () => {
       expect((await c.agent.post('/api/redeem-credits').send({ projectId: p.id }).expect(200)).body).toMatchObject({
         remainingBalance: 250,
       });
-      expect(await remaining(c.agent, p.id)).toEqual({ unpaidAmount: 250, depositDue: null });
+      expect(await remaining(c.agent, p.id)).toEqual({ unpaidAmount: 250, depositDue: 50 });
+      expect((await c.agent.get(`/api/projects/${p.id}`).expect(200)).body).toMatchObject({
+        depositAmount: 100,
+        depositDue: 50,
+        nextInstallment: { number: 1, count: 2, label: 'Deposit', amount: 50 },
+      });
+      expect((await startPayment(c.agent, p.id, 'deposit').expect(200)).body).toMatchObject({ amount: 50, part: 'deposit' });
+      const next = (await startPayment(c.agent, p.id).expect(200)).body;
+      expect(next).toMatchObject({ amount: 50, part: 'deposit' });
+      expect(await pay(c.agent, p.id, next.paymentIntentId)).toMatchObject({ isPaid: false, unpaidAmount: 200, depositDue: null });
       expect((await startPayment(c.agent, p.id, 'deposit').expect(400)).body.code).toBe('PAYMENTS.DEPOSIT_ALREADY_PAID');
-      expect((await startPayment(c.agent, p.id).expect(200)).body).toMatchObject({ amount: 250, part: 'balance' });
+      expect((await startPayment(c.agent, p.id).expect(200)).body).toMatchObject({ amount: 200, part: 'balance' });
+      expect(await paymentsOf(p.id)).toEqual([5000]);
     });
 
     it('after a deposit, credits pay eligible services only while they do not pay more than is owed', async () => {
