@@ -32,6 +32,7 @@ import { StudioSettings1766188800000 } from './1766188800000-studio-settings';
 import { SetupCodes1766232000000 } from './1766232000000-setup-codes';
 import { Invoices1766275200000 } from './1766275200000-invoices';
 import { IdempotencyKeys1766282400000 } from './1766282400000-idempotency-keys';
+import { InvoiceCount1766289600000 } from './1766289600000-invoice-count';
 
 /** Every migration, oldest first. A new one is added here and never edited after it lands. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   SetupCodes1766232000000,
   Invoices1766275200000,
   IdempotencyKeys1766282400000,
+  InvoiceCount1766289600000,
 ];

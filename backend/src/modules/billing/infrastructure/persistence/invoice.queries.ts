@@ -53,8 +53,8 @@ export class InvoiceQueries extends InvoiceReads {
     super();
   }
 
-  private select(where: string): string {
-    return `SELECT i.id, i.number, i.project_id, p.name AS project_name, i.client_id, u.username AS client_name, i.issued_at, i.status, i.currency,
+  private select(where: string, extra = ''): string {
+    return `SELECT i.id${extra}, i.number, i.project_id, p.name AS project_name, i.client_id, u.username AS client_name, i.issued_at, i.status, i.currency,
                    i.subtotal_cents, i.discount_cents, i.tax_cents, i.total_cents, i.paid_cents, i.refunded_cents, i.due_cents,
                    to_char(i.next_due_date, 'YYYY-MM-DD') AS next_due_date,
                    CASE WHEN i.status = 'open' AND i.next_due_date < $1::date THEN
@@ -138,15 +138,21 @@ export class InvoiceQueries extends InvoiceReads {
     // Names are joined only when the filter or the sort reads them.
     const names = text !== undefined || q.sortField === 'clientName';
     const from = `FROM invoices i${names ? ' JOIN projects p ON p.id = i.project_id LEFT JOIN users u ON u.id = i.client_id' : ''}`;
-    // The page's ids first (from the order's index, nothing computed for the rows skipped), then their columns.
-    const rows: Row[] = await this.tx.manager.query(
+    // One statement: the total (the kept count when nothing is filtered, migration InvoiceCount), the page's
+    // ids (from the order's index, nothing computed for the rows skipped), then their columns.
+    const total =
+      where.length === 1 ? `(SELECT n FROM row_counts WHERE name = 'invoices')` : `(SELECT count(*) ${from} ${whereSql})`;
+    const rows: Array<Row & { total: string }> = await this.tx.manager.query(
       `WITH page AS MATERIALIZED (SELECT i.id, row_number() OVER (ORDER BY ${order}) AS o ${from} ${whereSql} ORDER BY ${order}
-                                   LIMIT ${q.limit === Number.MAX_SAFE_INTEGER ? 'ALL' : q.limit} OFFSET ${q.offset})
-       ${this.select('JOIN page ON page.id = i.id')} ORDER BY page.o`,
+                                   LIMIT ${q.limit === Number.MAX_SAFE_INTEGER ? 'ALL' : q.limit} OFFSET ${q.offset}),
+            total AS MATERIALIZED (SELECT ${total} AS n)
+       SELECT x.*, total.n AS total FROM (${this.select('JOIN page ON page.id = i.id', ', page.o')}) x
+        RIGHT JOIN total ON true
+        ORDER BY x.o`,
       params,
     );
-    const count: Array<{ n: number }> = await this.tx.manager.query(`SELECT count(*)::int AS n ${from} ${whereSql}`, params);
-    return { rows: rows.map((r) => this.view(r)), total: count[0].n };
+    const count = Number(rows[0]?.total ?? 0);
+    return { rows: rows.filter((r) => r.id !== null).map((r) => this.view(r)), total: count };
   }
 
   async ofClient(clientId: number, today: string): Promise<InvoiceSummaryView[]> {
