@@ -242,6 +242,13 @@ describe('Invoices (CONTRACT §14)', () => {
         400,
         /Quantity must be at least 1/,
       ],
+      [
+        'a quantity past what a line holds',
+        'patch',
+        () => ({ customLines: [{ description: 'X', quantity: 3_000_000_000, unitPrice: 1 }] }),
+        400,
+        /Quantity must be at most 100,000/,
+      ],
       ['a negative price', 'patch', () => ({ customLines: [{ description: 'X', quantity: 1, unitPrice: -10 }] }), 400, /./],
       ['an unknown field', 'patch', () => ({ total: 1 }), 400, /Unknown field: total/],
     ];

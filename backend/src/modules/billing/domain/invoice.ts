@@ -12,6 +12,7 @@ export type PostingKind = 'payment' | 'refund';
 export type PaymentMethod = 'card' | 'manual';
 
 export const MAX_INSTALLMENTS = 12;
+export const MAX_QUANTITY = 100_000;
 const MAX_CENTS = 1_000_000_000_000; // $10 billion: far past any invoice, well inside 2^53
 
 export interface InvoiceLine {
@@ -122,8 +123,7 @@ export function addDays(date: string, days: number): string {
 }
 
 const bad = (code: string, message: string, field: string) => new RuleViolatedError(code, message, { [field]: message });
-export const paidInvoiceLocked = () =>
-  bad('BILLING.PAID_INVOICE', 'A paid invoice is changed only by a credit note or a refund', 'lines');
+export const paidInvoiceLocked = () => bad('BILLING.PAID_INVOICE', 'A paid invoice is changed only by a credit note or a refund', 'lines');
 
 export class Invoice {
   private constructor(private props: InvoiceProps) {}
@@ -263,29 +263,60 @@ export class Invoice {
    * The studio's custom lines stay. The schedule is fitted to the new total; a total below what was paid is
    * refused (a refund comes first).
    */
-  syncProjectLines(serviceLines: Omit<InvoiceLine, 'source'>[], projectName: string, priceWithoutLinesCents: number, style: MoneyStyle): void {
+  syncProjectLines(
+    serviceLines: Omit<InvoiceLine, 'source'>[],
+    projectName: string,
+    priceWithoutLinesCents: number,
+    style: MoneyStyle,
+  ): void {
     const custom = this.props.lines.filter((l) => l.source === 'custom');
     const own: InvoiceLine[] = serviceLines.length
       ? serviceLines.map((l) => ({ ...l, source: 'service' as const }))
       : priceWithoutLinesCents > 0
-        ? [{ description: projectName.slice(0, 200), quantity: 1, unitPriceCents: priceWithoutLinesCents, source: 'project', serviceId: null, paidWithCredits: false }]
+        ? [
+            {
+              description: projectName.slice(0, 200),
+              quantity: 1,
+              unitPriceCents: priceWithoutLinesCents,
+              source: 'project',
+              serviceId: null,
+              paidWithCredits: false,
+            },
+          ]
         : [];
     this.changeLines([...own, ...custom], style, false);
   }
 
   /** The studio's own lines and discount (PATCH /api/invoices/{id}); refused on a paid or void invoice. */
-  setCustomLines(lines: Array<Pick<InvoiceLine, 'description' | 'quantity' | 'unitPriceCents'>> | undefined, discount: Discount | null | undefined, style: MoneyStyle): void {
+  setCustomLines(
+    lines: Array<Pick<InvoiceLine, 'description' | 'quantity' | 'unitPriceCents'>> | undefined,
+    discount: Discount | null | undefined,
+    style: MoneyStyle,
+  ): void {
     if (this.status === 'paid') throw paidInvoiceLocked();
     if (this.status === 'void') throw bad('BILLING.VOID', 'This invoice is void', 'lines');
-    const next = lines === undefined ? this.props.lines.filter((l) => l.source === 'custom') : lines.map((l) => {
-      const description = l.description.trim();
-      if (!description) throw bad('BILLING.LINE_DESCRIPTION', 'Description is required', 'customLines');
-      if (description.length > 200) throw bad('BILLING.LINE_DESCRIPTION', 'Description must be at most 200 characters', 'customLines');
-      if (!Number.isSafeInteger(l.quantity) || l.quantity < 1) throw bad('BILLING.BAD_QUANTITY', 'Quantity must be at least 1', 'customLines');
-      if (!Number.isSafeInteger(l.unitPriceCents) || l.unitPriceCents < 0 || l.unitPriceCents > MAX_CENTS)
-        throw bad('BILLING.BAD_PRICE', 'Unit price must be $0.00 or more', 'customLines');
-      return { description, quantity: l.quantity, unitPriceCents: l.unitPriceCents, source: 'custom' as const, serviceId: null, paidWithCredits: false };
-    });
+    const next =
+      lines === undefined
+        ? this.props.lines.filter((l) => l.source === 'custom')
+        : lines.map((l) => {
+            const description = l.description.trim();
+            if (!description) throw bad('BILLING.LINE_DESCRIPTION', 'Description is required', 'customLines');
+            if (description.length > 200)
+              throw bad('BILLING.LINE_DESCRIPTION', 'Description must be at most 200 characters', 'customLines');
+            if (!Number.isSafeInteger(l.quantity) || l.quantity < 1)
+              throw bad('BILLING.BAD_QUANTITY', 'Quantity must be at least 1', 'customLines');
+            if (l.quantity > MAX_QUANTITY) throw bad('BILLING.BAD_QUANTITY', 'Quantity must be at most 100,000', 'customLines');
+            if (!Number.isSafeInteger(l.unitPriceCents) || l.unitPriceCents < 0 || l.unitPriceCents > MAX_CENTS)
+              throw bad('BILLING.BAD_PRICE', 'Unit price must be $0.00 or more', 'customLines');
+            return {
+              description,
+              quantity: l.quantity,
+              unitPriceCents: l.unitPriceCents,
+              source: 'custom' as const,
+              serviceId: null,
+              paidWithCredits: false,
+            };
+          });
     const previousDiscount = this.props.discount;
     if (discount !== undefined) this.props.discount = discount;
     try {
@@ -310,7 +341,10 @@ export class Invoice {
       const raw = d.kind === 'amount' ? d.value : divideHalfUp(BigInt(forMoney) * BigInt(d.value), 100_000n);
       if (d.value <= 0 || (d.kind === 'percent' && d.value > 100_000) || raw > forMoney) {
         this.props.lines = before;
-        const message = d.kind === 'percent' && d.value > 100_000 ? 'Discount must be at most 100%' : `Discount must be at most the subtotal (${formatMoney(forMoney, style)})`;
+        const message =
+          d.kind === 'percent' && d.value > 100_000
+            ? 'Discount must be at most 100%'
+            : `Discount must be at most the subtotal (${formatMoney(forMoney, style)})`;
         throw bad('BILLING.DISCOUNT_ABOVE_SUBTOTAL', message, 'discount');
       }
     }
@@ -365,7 +399,8 @@ export class Invoice {
     }
     if (!out.length) {
       // A draft has no schedule until it is issued; an issued invoice whose total came back gets one payment.
-      if (this.props.number !== null) out.push({ label: 'Payment', amountCents: total, dueDate: (this.props.issuedAt ?? new Date()).toISOString().slice(0, 10) });
+      if (this.props.number !== null)
+        out.push({ label: 'Payment', amountCents: total, dueDate: (this.props.issuedAt ?? new Date()).toISOString().slice(0, 10) });
     } else out[out.length - 1] = { ...out[out.length - 1], amountCents: out[out.length - 1].amountCents + total - acc };
     this.props.schedule = out;
   }
@@ -397,7 +432,8 @@ export class Invoice {
       if (parts.some((p) => !Number.isSafeInteger(p.percentMilli) || p.percentMilli! <= 0))
         throw bad('BILLING.BAD_PERCENT', 'Installment percent must be more than 0', 'schedule');
       const sum = parts.reduce((s, p) => s + p.percentMilli!, 0);
-      if (sum !== 100_000) throw bad('BILLING.SCHEDULE_SUM', `The installments must add up to 100%: they add up to ${sum / 1000}%`, 'schedule');
+      if (sum !== 100_000)
+        throw bad('BILLING.SCHEDULE_SUM', `The installments must add up to 100%: they add up to ${sum / 1000}%`, 'schedule');
       amounts = parts.slice(0, -1).map((p) => divideHalfUp(BigInt(total) * BigInt(p.percentMilli!), 100_000n));
       const rest = total - amounts.reduce((s, a) => s + a, 0);
       amounts.push(rest);
@@ -422,12 +458,21 @@ export class Invoice {
    * CONTRACT §11's shorthand: a deposit sets 'Deposit' (due `today`) and 'Balance' (due `dueDays` later);
    * null takes a deposit away (one payment of the whole). A schedule the studio made otherwise is left alone by null.
    */
-  setDeposit(depositCents: number | null, today: string, dueDays: number, style: MoneyStyle, errors: { notPositive: () => Error; abovePrice: (priceCents: number) => Error }): void {
+  setDeposit(
+    depositCents: number | null,
+    today: string,
+    dueDays: number,
+    style: MoneyStyle,
+    errors: { notPositive: () => Error; abovePrice: (priceCents: number) => Error },
+  ): void {
     const total = this.totals.total;
     const current = this.depositCents;
     if (depositCents === null) {
       if (current === null) return;
-      this.props.schedule = total > 0 ? [{ label: 'Payment', amountCents: total, dueDate: this.props.schedule.at(-1)?.dueDate ?? addDays(today, dueDays) }] : [];
+      this.props.schedule =
+        total > 0
+          ? [{ label: 'Payment', amountCents: total, dueDate: this.props.schedule.at(-1)?.dueDate ?? addDays(today, dueDays) }]
+          : [];
       return;
     }
     if (depositCents <= 0) throw errors.notPositive();
@@ -449,10 +494,15 @@ export class Invoice {
    * `exact`: the caller asked for an amount (a manual payment): more than is owed is refused. A card
    * payment the provider already took is posted as it is, even when it pays more than is owed now.
    */
-  postPayment(p: { paymentId: number; amountCents: number; method: PaymentMethod; postedAt: Date }, exact: boolean, style: MoneyStyle): boolean {
+  postPayment(
+    p: { paymentId: number; amountCents: number; method: PaymentMethod; postedAt: Date },
+    exact: boolean,
+    style: MoneyStyle,
+  ): boolean {
     if (this.props.postings.some((x) => x.kind === 'payment' && x.paymentId === p.paymentId)) return false;
     if (this.props.voidedAt) throw bad('BILLING.VOID', 'This invoice is void', 'amount');
-    if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0) throw bad('BILLING.BAD_AMOUNT', 'Amount must be more than ' + formatMoney(0, style), 'amount');
+    if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0)
+      throw bad('BILLING.BAD_AMOUNT', 'Amount must be more than ' + formatMoney(0, style), 'amount');
     const due = this.totals.due;
     if (exact && p.amountCents > due) {
       throw due === 0
@@ -468,11 +518,20 @@ export class Invoice {
     if (this.props.postings.some((x) => x.kind === 'refund' && x.refundId === r.refundId)) return false;
     const payment = this.props.postings.find((x) => x.kind === 'payment' && x.paymentId === r.paymentId);
     if (!payment) throw bad('BILLING.UNKNOWN_PAYMENT', 'This payment is not on this invoice', 'amount');
-    const refunded = this.props.postings.filter((x) => x.kind === 'refund' && x.paymentId === r.paymentId).reduce((s, x) => s + x.amountCents, 0);
+    const refunded = this.props.postings
+      .filter((x) => x.kind === 'refund' && x.paymentId === r.paymentId)
+      .reduce((s, x) => s + x.amountCents, 0);
     const left = payment.amountCents - refunded;
     if (!Number.isSafeInteger(r.amountCents) || r.amountCents <= 0 || r.amountCents > left)
       throw bad('BILLING.REFUND_ABOVE_PAID', `A refund can be at most the ${formatMoney(left, style)} paid`, 'amount');
-    this.props.postings.push({ kind: 'refund', paymentId: r.paymentId, refundId: r.refundId, amountCents: r.amountCents, method: payment.method, postedAt: r.postedAt });
+    this.props.postings.push({
+      kind: 'refund',
+      paymentId: r.paymentId,
+      refundId: r.refundId,
+      amountCents: r.amountCents,
+      method: payment.method,
+      postedAt: r.postedAt,
+    });
     return true;
   }
 
