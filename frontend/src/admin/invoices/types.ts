@@ -1,4 +1,3 @@
-
 import type { components } from '../../shared/api/schema';
 
 // CONTRACT §14's invoice shapes, from openapi.yaml's generated types.

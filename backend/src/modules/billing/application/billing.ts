@@ -88,7 +88,8 @@ export class Billing {
       dueCents: t.due,
       isPaid: invoice.isPaid,
       depositCents,
-      depositDueCents: depositCents !== null && first && first.remainingCents > 0 && t.due > 0 ? Math.min(first.remainingCents, t.due) : null,
+      depositDueCents:
+        depositCents !== null && first && first.remainingCents > 0 && t.due > 0 ? Math.min(first.remainingCents, t.due) : null,
       next: next
         ? {
             number: next.number,
@@ -190,13 +191,24 @@ export class Billing {
   }
 
   /** Posts a refund of a posted payment (once per refund id): what it refunds is owed again. */
-  async postRefund(r: { projectId: number; paymentId: number; refundId: number; amountCents: number; postedAt?: Date }): Promise<{ unpaidAgain: boolean }> {
+  async postRefund(r: {
+    projectId: number;
+    paymentId: number;
+    refundId: number;
+    amountCents: number;
+    postedAt?: Date;
+  }): Promise<{ unpaidAgain: boolean }> {
     const studio = await this.studio.current();
     const today = await this.today(studio);
     const invoice = await this.invoices.ofProject(r.projectId, true);
     if (!invoice) throw invoiceNotFound();
     const wasPaid = invoice.isPaid;
-    if (!invoice.postRefund({ paymentId: r.paymentId, refundId: r.refundId, amountCents: r.amountCents, postedAt: r.postedAt ?? new Date() }, studio.money))
+    if (
+      !invoice.postRefund(
+        { paymentId: r.paymentId, refundId: r.refundId, amountCents: r.amountCents, postedAt: r.postedAt ?? new Date() },
+        studio.money,
+      )
+    )
       return { unpaidAgain: false };
     const billing = await this.store(invoice, wasPaid, today);
     return { unpaidAgain: wasPaid && !billing.isPaid };

@@ -55,7 +55,15 @@ export function invoiceSummary(invoice: Invoice, today: string, clientName: stri
 }
 
 export interface InvoiceDetailView extends InvoiceSummaryView {
-  lines: Array<{ description: string; quantity: number; unitPrice: number; amount: number; serviceId: number | null; paidWithCredits: boolean; source: string }>;
+  lines: Array<{
+    description: string;
+    quantity: number;
+    unitPrice: number;
+    amount: number;
+    serviceId: number | null;
+    paidWithCredits: boolean;
+    source: string;
+  }>;
   discountKind: 'amount' | 'percent' | null;
   discountValue: number | null;
   taxName: string;
@@ -63,7 +71,16 @@ export interface InvoiceDetailView extends InvoiceSummaryView {
   taxInclusive: boolean;
   creditsApplied: number;
   sentAt: string | null;
-  schedule: Array<{ id: number; number: number; label: string; amount: number; dueDate: string; paid: number; remaining: number; status: string }>;
+  schedule: Array<{
+    id: number;
+    number: number;
+    label: string;
+    amount: number;
+    dueDate: string;
+    paid: number;
+    remaining: number;
+    status: string;
+  }>;
   payments: Array<{ kind: 'payment' | 'refund'; paymentId: number; refundId: number | null; amount: number; method: string; date: string }>;
   reminders: Array<{ installmentId: number; days: number; sentAt: string }>;
 }

@@ -84,6 +84,11 @@ export class Invoices {
   private async adminDetail(id: number): Promise<InvoiceDetailView> {
     const invoice = await this.invoices.byId(id, false);
     if (!invoice) throw notFound();
-    return invoiceDetail(invoice, await this.billing.today(), await this.reads.names(invoice.projectId), await this.reads.reminders(invoice.id));
+    return invoiceDetail(
+      invoice,
+      await this.billing.today(),
+      await this.reads.names(invoice.projectId),
+      await this.reads.reminders(invoice.id),
+    );
   }
 }

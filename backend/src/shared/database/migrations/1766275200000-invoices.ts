@@ -120,7 +120,9 @@ export class Invoices1766275200000 implements MigrationInterface {
 
     // A card payment may pay one installment of several (CONTRACT §14).
     await q.query(`ALTER TABLE card_payment_intents DROP CONSTRAINT card_payment_intents_part_check`);
-    await q.query(`ALTER TABLE card_payment_intents ADD CONSTRAINT card_payment_intents_part_check CHECK (part IN ('deposit', 'installment', 'balance'))`);
+    await q.query(
+      `ALTER TABLE card_payment_intents ADD CONSTRAINT card_payment_intents_part_check CHECK (part IN ('deposit', 'installment', 'balance'))`,
+    );
 
     // The database's copy of the rule goes: billing decides, projects keeps its cache.
     await q.query(`DROP TRIGGER project_service_payments_paid_update ON project_service_payments`);
@@ -136,7 +138,9 @@ export class Invoices1766275200000 implements MigrationInterface {
     await q.query(`DROP TRIGGER projects_paid ON projects`);
     await q.query(`DROP FUNCTION projects_paid()`);
     await q.query(`DROP FUNCTION project_owed_cents(INTEGER, BIGINT)`);
-    await q.query(`UPDATE projects p SET is_paid = (i.status IN ('paid', 'draft') OR i.due_cents = 0) FROM invoices i WHERE i.project_id = p.id AND p.is_paid IS DISTINCT FROM (i.status IN ('paid', 'draft') OR i.due_cents = 0)`);
+    await q.query(
+      `UPDATE projects p SET is_paid = (i.status IN ('paid', 'draft') OR i.due_cents = 0) FROM invoices i WHERE i.project_id = p.id AND p.is_paid IS DISTINCT FROM (i.status IN ('paid', 'draft') OR i.due_cents = 0)`,
+    );
     await q.query(`ALTER TABLE projects DROP COLUMN deposit_cents`);
   }
 
@@ -150,7 +154,10 @@ export class Invoices1766275200000 implements MigrationInterface {
  * refunds (the terms `project_owed_cents` used). Also what the benchmark's and tests' bulk datasets call after
  * writing projects and payments directly (an import of earlier data): `backfillInvoices` is exported for them.
  */
-export async function backfillInvoices(q: { query(sql: string, params?: unknown[]): Promise<unknown> }, depositColumn = true): Promise<void> {
+export async function backfillInvoices(
+  q: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  depositColumn = true,
+): Promise<void> {
   const deposit = depositColumn ? 'p.deposit_cents' : 'NULL::bigint';
   await q.query(`
     INSERT INTO invoices (project_id, client_id, status, issued_at, currency, subtotal_cents, total_cents, credits_cents,

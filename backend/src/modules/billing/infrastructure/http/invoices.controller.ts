@@ -53,7 +53,11 @@ export class InvoicesController {
 
   @Get('my/invoices')
   @Access.client('read')
-  @ApiOperation({ operationId: 'listMyInvoices', summary: 'List my invoices', description: "The signed-in client's invoices, newest first (no drafts)" })
+  @ApiOperation({
+    operationId: 'listMyInvoices',
+    summary: 'List my invoices',
+    description: "The signed-in client's invoices, newest first (no drafts)",
+  })
   @ApiOkResponse({ type: InvoiceSummaryResponse, isArray: true })
   async mine(@CurrentUser() viewer: SignedInAccount): Promise<InvoiceSummaryResponse[]> {
     return this.reads.ofClient(viewer.id, await this.billing.today());
@@ -73,7 +77,11 @@ export class InvoicesController {
 
   @Get('invoices/:id/pdf')
   @Access.client('read')
-  @ApiOperation({ operationId: 'downloadInvoice', summary: 'Download an invoice', description: 'The invoice as a PDF (the admin or its client)' })
+  @ApiOperation({
+    operationId: 'downloadInvoice',
+    summary: 'Download an invoice',
+    description: 'The invoice as a PDF (the admin or its client)',
+  })
   @ApiProduces('application/pdf')
   @ApiOkResponse({
     description: 'The invoice, as an attachment named invoice-INV-000123.pdf',
@@ -109,7 +117,8 @@ export class InvoicesController {
   @ApiOperation({
     operationId: 'setInvoiceSchedule',
     summary: 'Set the payment schedule',
-    description: 'Up to 12 installments by amount or percent, due dates in order, summing exactly to the total (the last takes the rounding)',
+    description:
+      'Up to 12 installments by amount or percent, due dates in order, summing exactly to the total (the last takes the rounding)',
   })
   @ApiBody({ type: ScheduleItemRequest, isArray: true })
   @ApiOkResponse({ type: InvoiceDetailResponse })

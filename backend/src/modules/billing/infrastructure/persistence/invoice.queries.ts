@@ -113,7 +113,8 @@ export class InvoiceQueries extends InvoiceReads {
     const where: string[] = ['$1::date IS NOT NULL'];
     const status = textFilter(q.filter, 'status');
     if (status !== undefined) {
-      if (!STATUSES.includes(status)) throw new DomainError('validation', 'LIST.BAD_PARAMETER', 'filter status must be draft, open, paid or void');
+      if (!STATUSES.includes(status))
+        throw new DomainError('validation', 'LIST.BAD_PARAMETER', 'filter status must be draft, open, paid or void');
       params.push(status);
       where.push(`i.status = $${params.length}`);
     }
@@ -134,14 +135,15 @@ export class InvoiceQueries extends InvoiceReads {
       where.push(`(p.name ILIKE ${like} OR u.username ILIKE ${like}${byNumber})`);
     }
     const whereSql = `WHERE ${where.join(' AND ')}`;
-    const order = ORDER[q.sortField].replaceAll('{dir}', q.sortOrder).replaceAll('{nulls}', q.sortOrder === 'DESC' ? 'NULLS FIRST' : 'NULLS LAST');
+    const order = ORDER[q.sortField]
+      .replaceAll('{dir}', q.sortOrder)
+      .replaceAll('{nulls}', q.sortOrder === 'DESC' ? 'NULLS FIRST' : 'NULLS LAST');
     // Names are joined only when the filter or the sort reads them.
     const names = text !== undefined || q.sortField === 'clientName';
     const from = `FROM invoices i${names ? ' JOIN projects p ON p.id = i.project_id LEFT JOIN users u ON u.id = i.client_id' : ''}`;
     // One statement: the total (the kept count when nothing is filtered, migration InvoiceCount), the page's
     // ids (from the order's index, nothing computed for the rows skipped), then their columns.
-    const total =
-      where.length === 1 ? `(SELECT n FROM row_counts WHERE name = 'invoices')` : `(SELECT count(*) ${from} ${whereSql})`;
+    const total = where.length === 1 ? `(SELECT n FROM row_counts WHERE name = 'invoices')` : `(SELECT count(*) ${from} ${whereSql})`;
     const rows: Array<Row & { total: string }> = await this.tx.manager.query(
       `WITH page AS MATERIALIZED (SELECT i.id, row_number() OVER (ORDER BY ${order}) AS o ${from} ${whereSql} ORDER BY ${order}
                                    LIMIT ${q.limit === Number.MAX_SAFE_INTEGER ? 'ALL' : q.limit} OFFSET ${q.offset}),

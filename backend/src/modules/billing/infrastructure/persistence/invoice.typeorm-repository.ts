@@ -43,17 +43,32 @@ export class InvoiceTypeormRepository extends InvoiceRepository {
     if (!r) return null;
     // One after another: the statements share the transaction's one connection.
     const lines = (await this.tx.manager.query(
-        `SELECT description, quantity, unit_price_cents, source, service_id, paid_with_credits FROM invoice_lines WHERE invoice_id = $1 ORDER BY position`,
-        [r.id],
-      )) as Array<{ description: string; quantity: number; unit_price_cents: string; source: InvoiceLine['source']; service_id: number | null; paid_with_credits: boolean }>;
+      `SELECT description, quantity, unit_price_cents, source, service_id, paid_with_credits FROM invoice_lines WHERE invoice_id = $1 ORDER BY position`,
+      [r.id],
+    )) as Array<{
+      description: string;
+      quantity: number;
+      unit_price_cents: string;
+      source: InvoiceLine['source'];
+      service_id: number | null;
+      paid_with_credits: boolean;
+    }>;
     const schedule = (await this.tx.manager.query(
-        `SELECT id, label, amount_cents, to_char(due_date, 'YYYY-MM-DD') AS due_date FROM invoice_installments WHERE invoice_id = $1 ORDER BY position`,
-        [r.id],
-      )) as Array<{ id: number; label: string; amount_cents: string; due_date: string }>;
+      `SELECT id, label, amount_cents, to_char(due_date, 'YYYY-MM-DD') AS due_date FROM invoice_installments WHERE invoice_id = $1 ORDER BY position`,
+      [r.id],
+    )) as Array<{ id: number; label: string; amount_cents: string; due_date: string }>;
     const postings = (await this.tx.manager.query(
-        `SELECT id, kind, amount_cents, payment_id, refund_id, method, posted_at FROM invoice_postings WHERE invoice_id = $1 ORDER BY id`,
-        [r.id],
-      )) as Array<{ id: number; kind: Posting['kind']; amount_cents: string; payment_id: number; refund_id: number | null; method: Posting['method']; posted_at: Date }>;
+      `SELECT id, kind, amount_cents, payment_id, refund_id, method, posted_at FROM invoice_postings WHERE invoice_id = $1 ORDER BY id`,
+      [r.id],
+    )) as Array<{
+      id: number;
+      kind: Posting['kind'];
+      amount_cents: string;
+      payment_id: number;
+      refund_id: number | null;
+      method: Posting['method'];
+      posted_at: Date;
+    }>;
     return Invoice.restore({
       id: r.id,
       projectId: r.project_id,
@@ -190,7 +205,13 @@ export class InvoiceTypeormRepository extends InvoiceRepository {
          FROM unnest($2::text[], $3::bigint[], $4::date[], $5::bigint[]) WITH ORDINALITY AS x(l, a, d, p, o)
        ON CONFLICT (invoice_id, position) DO UPDATE
          SET label = EXCLUDED.label, amount_cents = EXCLUDED.amount_cents, due_date = EXCLUDED.due_date, paid_cents = EXCLUDED.paid_cents`,
-      [id, schedule.map((s) => s.label), schedule.map((s) => s.amountCents), schedule.map((s) => s.dueDate), schedule.map((s) => s.paidCents)],
+      [
+        id,
+        schedule.map((s) => s.label),
+        schedule.map((s) => s.amountCents),
+        schedule.map((s) => s.dueDate),
+        schedule.map((s) => s.paidCents),
+      ],
     );
   }
 

@@ -27,4 +27,5 @@ export const projectBillingFields = `
         'amount', least(bn.remaining, bi.due_cents)::float8 / 100, 'dueDate', bn.due, 'overdue', bn.overdue) END`;
 
 /** Whether the project owes nothing (its invoice's due is 0; a project billing never heard of owes nothing). */
-export const projectPaidSql = (p: string): string => `coalesce((SELECT bi.due_cents = 0 FROM invoices bi WHERE bi.project_id = ${p}.id), true)`;
+export const projectPaidSql = (p: string): string =>
+  `coalesce((SELECT bi.due_cents = 0 FROM invoices bi WHERE bi.project_id = ${p}.id), true)`;

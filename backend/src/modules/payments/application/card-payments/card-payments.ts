@@ -201,7 +201,13 @@ export class CardPayments {
       if (paymentId === null) return;
       // Posted to the invoice, which decides what is paid (decision 0045): the provider took the money, so it is
       // posted as it is, even above what is owed now (a payment made in another tab meanwhile).
-      const { becamePaid: nowPaid } = await this.billing.postPayment({ projectId, paymentId, amountCents: amount.cents, method: 'card', exact: false });
+      const { becamePaid: nowPaid } = await this.billing.postPayment({
+        projectId,
+        paymentId,
+        amountCents: amount.cents,
+        method: 'card',
+        exact: false,
+      });
       // The buyer's browser (signed in) or the provider's webhook (no actor), whichever comes first.
       await this.audit.record({
         action: 'payment.recorded',

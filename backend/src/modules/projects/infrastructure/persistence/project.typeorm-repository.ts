@@ -82,17 +82,7 @@ export class ProjectTypeormRepository extends ProjectRepository {
     const rows: Array<{ id: number }> = await this.tx.manager.query(
       `INSERT INTO projects (name, description, client_id, service_id, thumbnail_url, download_link, photo_count, price_cents, date)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [
-        p.name,
-        p.description,
-        p.clientId,
-        p.serviceId,
-        p.thumbnailUrl,
-        p.downloadLink,
-        p.photoCount,
-        p.price.cents,
-        p.date,
-      ],
+      [p.name, p.description, p.clientId, p.serviceId, p.thumbnailUrl, p.downloadLink, p.photoCount, p.price.cents, p.date],
     );
     const stored = project.withId(rows[0].id);
     await this.writeLines(stored);
@@ -110,17 +100,7 @@ export class ProjectTypeormRepository extends ProjectRepository {
       `UPDATE projects SET name = $2, description = $3, client_id = $4, service_id = $5, thumbnail_url = $6, download_link = $7,
               photo_count = $8, price_cents = $9, updated_at = now()
         WHERE id = $1`,
-      [
-        p.id,
-        p.name,
-        p.description,
-        p.clientId,
-        p.serviceId,
-        p.thumbnailUrl,
-        p.downloadLink,
-        p.photoCount,
-        p.price.cents,
-      ],
+      [p.id, p.name, p.description, p.clientId, p.serviceId, p.thumbnailUrl, p.downloadLink, p.photoCount, p.price.cents],
     );
     await this.tx.manager.query(`DELETE FROM project_service_payments WHERE project_id = $1 AND paid_with_credits`, [p.id]);
     await this.tx.manager.query(`DELETE FROM project_services WHERE project_id = $1`, [p.id]);
@@ -146,7 +126,10 @@ export class ProjectTypeormRepository extends ProjectRepository {
       })),
       priceWithoutLinesCents: p.lines.length ? 0 : p.price.cents,
       depositCents: p.deposit?.cents ?? null,
-      depositErrors: { notPositive: () => depositNotPositive(style), abovePrice: (cents) => depositAbovePrice(Money.ofCents(cents), style) },
+      depositErrors: {
+        notPositive: () => depositNotPositive(style),
+        abovePrice: (cents) => depositAbovePrice(Money.ofCents(cents), style),
+      },
     });
     project.paidAsDerived(billing.isPaid);
     return billing;

@@ -8,7 +8,8 @@ const STATUS = ['draft', 'open', 'paid', 'void'];
 
 export class InvoiceSummaryResponse {
   @ApiProperty({ example: 12 }) id: number;
-  @ApiProperty({ example: 'INV-000123', nullable: true, type: String, description: 'null while a draft (a project without a total)' }) number: string | null;
+  @ApiProperty({ example: 'INV-000123', nullable: true, type: String, description: 'null while a draft (a project without a total)' })
+  number: string | null;
   @ApiProperty({ example: 4 }) projectId: number;
   @ApiProperty({ example: 'Harbour Lane wedding', nullable: true, type: String }) projectName: string | null;
   @ApiProperty({ example: 7 }) clientId: number;
@@ -23,7 +24,8 @@ export class InvoiceSummaryResponse {
   @ApiProperty({ example: 500, description: 'Payments − refunds + credits applied' }) paid: number;
   @ApiProperty({ example: 0 }) refunded: number;
   @ApiProperty({ example: 2000, description: 'total − paid, never below 0' }) due: number;
-  @ApiProperty({ example: '2026-12-24', nullable: true, type: String, description: 'The first installment still owed' }) nextDueDate: string | null;
+  @ApiProperty({ example: '2026-12-24', nullable: true, type: String, description: 'The first installment still owed' }) nextDueDate:
+    string | null;
   @ApiProperty({ example: false }) overdue: boolean;
   @ApiProperty({ example: 0, description: 'Dollars past due' }) overdueAmount: number;
 }
@@ -35,7 +37,10 @@ export class InvoiceLineResponse {
   @ApiProperty({ example: 2500 }) amount: number;
   @ApiProperty({ nullable: true, type: Number, example: 3 }) serviceId: number | null;
   @ApiProperty({ example: false }) paidWithCredits: boolean;
-  @ApiProperty({ enum: ['service', 'project', 'custom'], description: "The project's service, the project's own price, or the studio's custom line" })
+  @ApiProperty({
+    enum: ['service', 'project', 'custom'],
+    description: "The project's service, the project's own price, or the studio's custom line",
+  })
   source: string;
 }
 
@@ -67,7 +72,8 @@ export class InvoiceReminderResponse {
 
 export class InvoiceDetailResponse extends InvoiceSummaryResponse {
   @ApiProperty({ type: InvoiceLineResponse, isArray: true }) lines: InvoiceLineResponse[];
-  @ApiProperty({ nullable: true, type: String, example: 'percent', description: "'amount' or 'percent'; null without a discount" }) discountKind: 'amount' | 'percent' | null;
+  @ApiProperty({ nullable: true, type: String, example: 'percent', description: "'amount' or 'percent'; null without a discount" })
+  discountKind: 'amount' | 'percent' | null;
   @ApiProperty({ nullable: true, type: Number, description: 'Dollars, or a percent' }) discountValue: number | null;
   @ApiProperty({ example: 'Sales tax' }) taxName: string;
   @ApiProperty({ example: '8.875', description: 'Percent, up to 3 decimals, as when the invoice was made' }) taxRate: string;
@@ -82,7 +88,8 @@ export class InvoiceDetailResponse extends InvoiceSummaryResponse {
 export class CustomLineRequest {
   @ApiProperty({ example: 'Extra hour', maxLength: 200 }) description: string;
   @ApiProperty({ example: 1, minimum: 1 }) quantity: number;
-  @ApiProperty({ oneOf: [{ type: 'number' }, { type: 'string' }], example: 150, description: 'Dollars, at most 2 decimals' }) unitPrice: number | string;
+  @ApiProperty({ oneOf: [{ type: 'number' }, { type: 'string' }], example: 150, description: 'Dollars, at most 2 decimals' }) unitPrice:
+    number | string;
 }
 
 export class DiscountRequest {
@@ -101,7 +108,8 @@ export class ScheduleItemRequest {
   @ApiProperty({ example: 'Deposit', maxLength: 60 }) label: string;
   @ApiPropertyOptional({ example: 500, description: 'Dollars; or give percent' }) amount?: number | string;
   @ApiPropertyOptional({ example: 20, description: 'Percent of the total; the last part takes the rounding' }) percent?: number | string;
-  @ApiProperty({ example: '2026-12-01', description: 'YYYY-MM-DD; may lie in the past (that installment is overdue at once)' }) dueDate: string;
+  @ApiProperty({ example: '2026-12-01', description: 'YYYY-MM-DD; may lie in the past (that installment is overdue at once)' })
+  dueDate: string;
 }
 
 export class InvoiceSentResponse {
@@ -160,7 +168,8 @@ export function readPatch(body: unknown): {
     const d = body.discount;
     if (d === null || d === '') out.discount = null;
     else {
-      if (!isObject(d) || (d.kind !== 'amount' && d.kind !== 'percent')) throw bad('discount', "Discount kind must be 'amount' or 'percent'");
+      if (!isObject(d) || (d.kind !== 'amount' && d.kind !== 'percent'))
+        throw bad('discount', "Discount kind must be 'amount' or 'percent'");
       const value = d.kind === 'amount' ? cents(d.value, 'discount', 'Discount') : percentMilli(d.value, 'discount');
       if (value <= 0) throw bad('discount', 'Discount must be more than 0');
       if (d.kind === 'percent' && value > 100_000) throw bad('discount', 'Discount must be at most 100%');

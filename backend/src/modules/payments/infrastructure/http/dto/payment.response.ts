@@ -59,7 +59,10 @@ export class ActivityItem {
 export class DashboardResponse {
   @ApiProperty({ type: RevenueFigure }) revenue: RevenueFigure;
   @ApiProperty({ type: DashboardFigure }) pending: DashboardFigure;
-  @ApiProperty({ type: DashboardFigure, description: 'Open invoices with an installment past due: how many, and what is past due (CONTRACT §14)' })
+  @ApiProperty({
+    type: DashboardFigure,
+    description: 'Open invoices with an installment past due: how many, and what is past due (CONTRACT §14)',
+  })
   overdue: DashboardFigure;
   @ApiProperty({ type: ClientsFigure }) activeClients: ClientsFigure;
   @ApiProperty({ type: ActivityItem, isArray: true }) recentActivity: ActivityItem[];

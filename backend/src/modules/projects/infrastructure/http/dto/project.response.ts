@@ -56,7 +56,12 @@ export class ProjectResponse {
   })
   depositDue: number | null;
   @ApiProperty({ example: 12, nullable: true, type: Number, description: "The project's invoice (CONTRACT §14)" }) invoiceId: number | null;
-  @ApiProperty({ example: 'INV-000123', nullable: true, type: String, description: 'null while the invoice is a draft (a project without a total)' })
+  @ApiProperty({
+    example: 'INV-000123',
+    nullable: true,
+    type: String,
+    description: 'null while the invoice is a draft (a project without a total)',
+  })
   invoiceNumber: string | null;
   @ApiProperty({
     type: NextInstallment,
