@@ -77,8 +77,9 @@ describe('Project services paid with credits (spec §9)', () => {
     const p = Project.create(details, [line(1, 150, 2), line(2, 40), line(3, 120)], Money.ZERO, new Date());
     expect(p.creditsDue(costOf)).toBe(5);
     expect(p.payEligibleLinesWithCredits(costOf)).toBe(5);
-    expect(p.creditCovered.cents).toBe(34000);
-    expect(p.price.cents - p.creditCovered.cents).toBe(12000);
+    // The lines paid with credits (what billing counts as credits applied): services 1 and 2, $340 of $460.
+    expect(p.lines.filter((l) => l.creditsPaid).map((l) => l.serviceId)).toEqual([1, 2]);
+    expect(p.creditValueDue(costOf).cents).toBe(0);
     expect(p.creditsDue(costOf)).toBe(0);
     expect(p.hasLinesForMoney).toBe(true);
     expect(p.payEligibleLinesWithCredits(costOf)).toBe(0);
@@ -89,7 +90,7 @@ describe('Project services paid with credits (spec §9)', () => {
     p.payEligibleLinesWithCredits(costOf);
     p.setLines([line(1, 150), line(3, 120)], Money.ZERO);
     expect(p.lines.find((l) => l.serviceId === 1)?.creditsPaid).toBe(2);
-    expect(p.price.cents - p.creditCovered.cents).toBe(12000);
+    expect(p.lines.find((l) => l.serviceId === 3)?.creditsPaid ?? 0).toBe(0);
   });
 });
 

@@ -58,7 +58,7 @@ export function priceOfLines(lines: readonly ProjectLine[]): Money {
 
 /**
  * A photo project of one client. Its price follows its service lines; it is paid exactly when nothing is
- * owed on it (CONTRACT §12), which the database derives from the price, the lines and the payments.
+ * owed on it (CONTRACT §12), which billing decides from its invoice (decision 0045).
  */
 export class Project {
   private constructor(private props: ProjectProps) {}
@@ -174,11 +174,6 @@ export class Project {
     this.setLines([...this.props.lines, line], this.props.price);
   }
 
-  /** The money value of the services paid with credits: it is not owed in money (spec §9). */
-  get creditCovered(): Money {
-    return priceOfLines(this.props.lines.filter((l) => (l.creditsPaid ?? 0) > 0));
-  }
-
   /**
    * Pays every eligible line not yet paid with credits (CONTRACT §4); `creditCostOf` gives a service's
    * credit cost, or null when it is not credit-eligible. Answers the credits spent (0 when nothing was eligible).
@@ -213,8 +208,8 @@ export class Project {
   }
 
   /**
-   * Paid is derived, never decided here (CONTRACT §12): nothing is owed on the project. The database
-   * computes it (`project_owed_cents`, decision 0038) and the repository hands the result back after a write.
+   * Paid is derived, never decided here (CONTRACT §12): nothing is owed on the project. Billing decides it
+   * (decision 0045) and the repository hands its answer back after a write.
    */
   paidAsDerived(isPaid: boolean): void {
     this.props.isPaid = isPaid;
