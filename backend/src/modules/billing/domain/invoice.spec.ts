@@ -190,7 +190,7 @@ describe('custom lines', () => {
     expect(bad({ description: 'Prints', quantity: 1, unitPriceCents: -1 })).toBe('Unit price must be $0.00 or more');
     expect(bad({ description: 'Prints', quantity: 1, unitPriceCents: 0.5 })).toBe('Unit price must be $0.00 or more');
     expect(
-      refused(inv, () => inv.setCustomLines([{ description: 'Big', quantity: 1_000_000, unitPriceCents: 1_000_000_000 }], undefined, style))
+      refused(inv, () => inv.setCustomLines([{ description: 'Big', quantity: 100_000, unitPriceCents: 100_000_000_000 }], undefined, style))
         .message,
     ).toBe('The invoice total is too large');
   });

@@ -208,14 +208,6 @@ export class Invoice {
     return { subtotal, discount, tax, total, credits, payments, refunded, paid, due: Math.max(0, total - paid) };
   }
 
-  private totalWith(lines: InvoiceLine[]): number {
-    const current = this.props.lines;
-    this.props.lines = lines;
-    const total = this.totals.total;
-    this.props.lines = current;
-    return total;
-  }
-
   get status(): InvoiceStatus {
     if (this.props.voidedAt) return 'void';
     if (this.props.number === null) return 'draft';
@@ -284,7 +276,7 @@ export class Invoice {
             },
           ]
         : [];
-    this.changeLines([...own, ...custom], style, false);
+    this.changeLines([...own, ...custom], style, false, this.totals.total);
   }
 
   /** The studio's own lines and discount (PATCH /api/invoices/{id}); refused on a paid or void invoice. */
@@ -318,16 +310,18 @@ export class Invoice {
             };
           });
     const previousDiscount = this.props.discount;
+    const totalBefore = this.totals.total;
     if (discount !== undefined) this.props.discount = discount;
     try {
-      this.changeLines([...this.props.lines.filter((l) => l.source !== 'custom'), ...next], style, true);
+      this.changeLines([...this.props.lines.filter((l) => l.source !== 'custom'), ...next], style, true, totalBefore);
     } catch (err) {
       this.props.discount = previousDiscount;
       throw err;
     }
   }
 
-  private changeLines(lines: InvoiceLine[], style: MoneyStyle, checkDiscount: boolean): void {
+  /** `totalBefore`: the total before the change (a change may not bring it lower while below what was paid). */
+  private changeLines(lines: InvoiceLine[], style: MoneyStyle, checkDiscount: boolean, totalBefore: number): void {
     const before = this.props.lines;
     this.props.lines = lines;
     const t = this.totals;
@@ -350,8 +344,7 @@ export class Invoice {
     }
     // Below what was paid only by a refund; an invoice already overpaid (a card payment taken while another
     // was made) may still be edited as long as the change does not lower it further.
-    const beforeTotal = this.totalWith(before);
-    if (t.total < t.paid && t.total < beforeTotal) {
+    if (t.total < t.paid && t.total < totalBefore) {
       this.props.lines = before;
       throw bad(
         'BILLING.BELOW_PAID',
