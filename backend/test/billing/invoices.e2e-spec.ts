@@ -143,8 +143,13 @@ describe('Invoices (CONTRACT §14)', () => {
   });
 
   it("a discount and the studio's tax, half up per invoice; a past due date is overdue at once and on the dashboard", async () => {
+    // A $0 project made before the studio sets its tax: its draft takes the tax when it is issued.
+    const early = await newProject({ selectedServices: [], price: 0 });
     await t.db.query(`UPDATE studio_settings SET tax_rate = 8.875, tax_name = 'Sales tax', tax_inclusive = false WHERE id = 1`);
     try {
+      expect((await invoice(early.invoiceId)).status).toBe('draft');
+      await admin.post(`/api/projects/${early.id}/add-service`).send({ serviceId: shoot, quantity: 1 }).expect(200);
+      expect(await invoice(early.invoiceId)).toMatchObject({ status: 'open', taxRate: '8.875', tax: 79.88, total: 979.88 });
       const p = await newProject();
       let inv = (
         await admin

@@ -5,7 +5,7 @@ import { ProjectSnapshots, WebhookEvents } from '../../../shared/integrations/we
 import { TransactionHost } from '../../../shared/transaction/transaction-host';
 import { StudioSettings, type Studio } from '../../studio';
 import { InvoicePaidChanged } from '../domain/invoice-paid-changed.event';
-import { Invoice, type InstallmentState, type PaymentMethod } from '../domain/invoice';
+import { Invoice, type InstallmentState, type PaymentMethod, type TaxTerms } from '../domain/invoice';
 import { amountToPay, type PaymentPart, type PaymentRequest } from '../domain/payment-part';
 import { invoiceNumber, todayIn } from '../domain/invoice-text';
 import { InvoiceRepository } from './ports/invoice.repository';
@@ -43,6 +43,16 @@ export interface ProjectBilling {
 export interface DepositErrors {
   notPositive: () => Error;
   abovePrice: (priceCents: number) => Error;
+}
+
+/** The studio's tax terms as an invoice keeps them (the rate in thousandths of a percent, exactly). */
+export function taxOf(studio: Studio): TaxTerms {
+  const [whole, frac = ''] = String(studio.props.taxRate).split('.');
+  return {
+    name: studio.props.taxName,
+    rateMilli: Number(whole) * 1000 + Number((frac + '000').slice(0, 3)),
+    inclusive: studio.props.taxInclusive,
+  };
 }
 
 const invoiceNotFound = () => new NotFoundError('BILLING.NOT_FOUND', 'Invoice not found');
@@ -127,13 +137,7 @@ export class Billing {
     const studio = await this.studio.current();
     const today = await this.today(studio);
     const found = await this.invoices.ofProject(input.projectId, true);
-    const invoice =
-      found ??
-      Invoice.draft(input.projectId, input.clientId, studio.currency, {
-        name: studio.props.taxName,
-        rateMilli: Math.round(Number(studio.props.taxRate) * 1000),
-        inclusive: studio.props.taxInclusive,
-      });
+    const invoice = found ?? Invoice.draft(input.projectId, input.clientId, studio.currency, taxOf(studio));
     const wasPaid = found ? found.isPaid : null;
     if (found && found.clientId !== input.clientId) (invoice.snapshot as { clientId: number }).clientId = input.clientId;
     invoice.syncProjectLines(
@@ -142,7 +146,7 @@ export class Billing {
       input.priceWithoutLinesCents,
       studio.money,
     );
-    if (invoice.needsNumber) invoice.issue(await this.invoices.nextNumber(), new Date(), today, studio.props.paymentDueDays);
+    if (invoice.needsNumber) invoice.issue(await this.invoices.nextNumber(), new Date(), today, studio.props.paymentDueDays, taxOf(studio));
     if (input.depositCents !== undefined && input.depositErrors)
       invoice.setDeposit(input.depositCents, today, studio.props.paymentDueDays, studio.money, input.depositErrors);
     return this.store(invoice, wasPaid, today);

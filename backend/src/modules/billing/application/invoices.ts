@@ -7,7 +7,7 @@ import { TransactionHost } from '../../../shared/transaction/transaction-host';
 import { StudioSettings } from '../../studio';
 import type { Discount, SchedulePart } from '../domain/invoice';
 import { invoiceNumber } from '../domain/invoice-text';
-import { Billing } from './billing';
+import { Billing, taxOf } from './billing';
 import { invoiceDetail, type InvoiceDetailView } from './invoice-views';
 import { InvoiceRepository } from './ports/invoice.repository';
 import { InvoiceReads } from './ports/invoice-reads';
@@ -48,7 +48,8 @@ export class Invoices {
       const today = await this.billing.today(studio);
       const wasPaid = invoice.isPaid;
       invoice.setCustomLines(patch.customLines, patch.discount, studio.money);
-      if (invoice.needsNumber) invoice.issue(await this.invoices.nextNumber(), new Date(), today, studio.props.paymentDueDays);
+      if (invoice.needsNumber)
+        invoice.issue(await this.invoices.nextNumber(), new Date(), today, studio.props.paymentDueDays, taxOf(studio));
       await this.billing.store(invoice, wasPaid, today);
       await this.audit.record({
         action: 'invoice.updated',

@@ -356,13 +356,16 @@ export class Invoice {
   }
 
   /**
-   * Numbers a draft once it has a total (numbers are given in that order, without gaps) and gives it the
-   * default schedule: one payment due `dueDays` after `today`.
+   * Numbers a draft once it has a total (numbers are given in that order, without gaps), takes the studio's
+   * tax as it is then, and gives it the default schedule: one payment due `dueDays` after `today`.
    */
-  issue(number: number, at: Date, today: string, dueDays: number): void {
+  issue(number: number, at: Date, today: string, dueDays: number, tax?: TaxTerms): void {
     if (this.props.number !== null) return;
     this.props.number = number;
     this.props.issuedAt = at;
+    // The studio's tax as it is when the invoice is issued (a draft made long before keeps none of its own);
+    // a draft owes nothing, so nothing paid can be above the total this gives.
+    if (tax && !this.props.postings.length) this.props.tax = tax;
     if (!this.props.schedule.length && this.totals.total > 0) {
       this.props.schedule = [{ label: 'Payment', amountCents: this.totals.total, dueDate: addDays(today, dueDays) }];
     }
