@@ -70,6 +70,14 @@ export async function createTestApp(
   });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
+  // Each file starts with the default studio's money (currency, locale, tax): a file before it on the worker's
+  // database may have left its own, and amounts, messages and invoices follow them (decisions 0042, 0045).
+  // Written with SQL: the currency is locked by the API once money has moved.
+  await app.get(DataSource).query(
+    `UPDATE studio_settings SET currency = 'USD', locale = 'en-US', time_zone = 'UTC', tax_rate = 0, tax_name = 'Sales tax', tax_inclusive = false,
+              payment_due_days = 14 WHERE id = 1 AND (currency, locale, time_zone, tax_rate, tax_name, tax_inclusive, payment_due_days)
+              IS DISTINCT FROM ('USD', 'en-US', 'UTC', 0::numeric, 'Sales tax', false, 14::smallint)`,
+  );
   const server = app.getHttpServer();
   return {
     app,
