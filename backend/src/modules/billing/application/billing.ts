@@ -7,7 +7,7 @@ import { StudioSettings, type Studio } from '../../studio';
 import { InvoicePaidChanged } from '../domain/invoice-paid-changed.event';
 import { Invoice, type InstallmentState, type PaymentMethod, type TaxTerms } from '../domain/invoice';
 import { amountToPay, type PaymentPart, type PaymentRequest } from '../domain/payment-part';
-import { invoiceNumber, todayIn } from '../domain/invoice-text';
+import { invoiceNumber, rateMilli, todayIn } from '../domain/invoice-text';
 import { InvoiceRepository } from './ports/invoice.repository';
 import { invoiceSummary } from './invoice-views';
 
@@ -47,12 +47,7 @@ export interface DepositErrors {
 
 /** The studio's tax terms as an invoice keeps them (the rate in thousandths of a percent, exactly). */
 export function taxOf(studio: Studio): TaxTerms {
-  const [whole, frac = ''] = String(studio.props.taxRate).split('.');
-  return {
-    name: studio.props.taxName,
-    rateMilli: Number(whole) * 1000 + Number((frac + '000').slice(0, 3)),
-    inclusive: studio.props.taxInclusive,
-  };
+  return { name: studio.props.taxName, rateMilli: rateMilli(String(studio.props.taxRate)), inclusive: studio.props.taxInclusive };
 }
 
 const invoiceNotFound = () => new NotFoundError('BILLING.NOT_FOUND', 'Invoice not found');
@@ -161,11 +156,14 @@ export class Billing {
   }
 
   /** The amount a card payment of `request` charges now (the server's, never the browser's). */
-  async amountToPay(projectId: number, request: PaymentRequest | undefined): Promise<{ part: PaymentPart; amountCents: number }> {
+  async amountToPay(
+    projectId: number,
+    request: PaymentRequest | undefined,
+  ): Promise<{ part: PaymentPart; amountCents: number; billing: ProjectBilling }> {
     const studio = await this.studio.current();
     const state = await this.ofProject(projectId);
     if (!state) throw invoiceNotFound();
-    return amountToPay(state, request, studio.money);
+    return { ...amountToPay(state, request, studio.money), billing: state };
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Invoice } from '../domain/invoice';
-import { invoiceNumber } from '../domain/invoice-text';
+import { invoiceNumber, rateText } from '../domain/invoice-text';
 
 const dollars = (cents: number): number => cents / 100;
 
@@ -107,7 +107,7 @@ export function invoiceDetail(
     discountKind: p.discount?.kind ?? null,
     discountValue: p.discount ? (p.discount.kind === 'amount' ? dollars(p.discount.value) : p.discount.value / 1000) : null,
     taxName: p.tax.name,
-    taxRate: `${Math.floor(p.tax.rateMilli / 1000)}.${String(p.tax.rateMilli % 1000).padStart(3, '0')}`.replace(/\.?0+$/, '') || '0',
+    taxRate: rateText(p.tax.rateMilli).replace(/\.?0+$/, ''),
     taxInclusive: p.tax.inclusive,
     creditsApplied: dollars(t.credits),
     sentAt: p.sentAt?.toISOString() ?? null,

@@ -41,7 +41,7 @@ export class Invoices {
     id: number,
     patch: { customLines?: Array<{ description: string; quantity: number; unitPriceCents: number }>; discount?: Discount | null },
   ): Promise<InvoiceDetailView> {
-    const changed = await this.tx.run(async () => {
+    await this.tx.run(async () => {
       const invoice = await this.invoices.byId(id, true);
       if (!invoice) throw notFound();
       const studio = await this.studio.current();
@@ -57,9 +57,7 @@ export class Invoices {
         targetId: id,
         summary: `Changed the lines or discount of invoice ${invoiceNumber(invoice.number) ?? `#${id} (draft)`}`,
       });
-      return invoice;
     });
-    void changed;
     return this.adminDetail(id);
   }
 

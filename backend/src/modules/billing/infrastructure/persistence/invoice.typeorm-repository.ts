@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '../../../../shared/transaction/transaction-host';
 import { InvoiceRepository } from '../../application/ports/invoice.repository';
 import { Invoice, type InvoiceLine, type Installment, type Posting } from '../../domain/invoice';
+import { rateMilli, rateText } from '../../domain/invoice-text';
 
 interface InvoiceRow {
   id: number;
@@ -19,12 +20,7 @@ interface InvoiceRow {
   tax_inclusive: boolean;
 }
 
-/** Thousandths of a percent from NUMERIC(6,3) text ('8.875' → 8875), exactly. */
-export function rateMilli(rate: string): number {
-  const [whole, frac = ''] = rate.split('.');
-  return Number(whole) * 1000 + Number((frac + '000').slice(0, 3));
-}
-export const rateText = (milli: number): string => `${Math.floor(milli / 1000)}.${String(milli % 1000).padStart(3, '0')}`;
+export { rateMilli, rateText };
 
 @Injectable()
 export class InvoiceTypeormRepository extends InvoiceRepository {

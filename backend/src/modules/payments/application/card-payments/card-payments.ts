@@ -77,8 +77,7 @@ export class CardPayments {
   ): Promise<{ clientSecret: string; amount: Money; paymentIntentId: string; part: PaymentPart }> {
     const project = await this.owned(user, projectId);
     if (project.clientId !== user.id) throw projectNotFound(); // only the client pays their project
-    const { part: paying, amountCents } = await this.billing.amountToPay(project.id, request);
-    const billing = (await this.billing.ofProject(project.id))!;
+    const { part: paying, amountCents, billing } = await this.billing.amountToPay(project.id, request);
     const amount = Money.ofCents(amountCents);
     const currency = (await this.studio.current()).currency.toLowerCase();
     // One intent per project, user, amount and state of the invoice: a retried request gets the same intent
